@@ -26,9 +26,9 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAddTensor, &assertgenshapes.Locs0, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_4babc47770e2(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_a03b9a5cc3c8(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -45,10 +45,10 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opAdd_Tensor, &assertgenshapes.Locs0, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c1e086bc18d4(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs0, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_866463811aa1(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -65,10 +65,10 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre4(&c, &opAddOut, &assertgenshapes.Locs1, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_24bcf19e3556(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_c965eb580307(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -85,9 +85,9 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre6(&c, &opCat, &assertgenshapes.Locs2, &l0, tensors)
+	assertgenshapes.ChecksPre_e6af172667c7(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs2, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_85836083f36f(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -104,9 +104,9 @@ func Contiguous(self *kernels.Tensor, memory_format int) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opContiguous, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_c21bb072e5fc(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_c34ce3595e77(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -123,10 +123,10 @@ func Copy_(self *kernels.Tensor, src *kernels.Tensor, non_blocking bool) *kernel
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opCopy_, &assertgenshapes.Locs4, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_c1e086bc18d4(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs4, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_866463811aa1(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -143,9 +143,9 @@ func MulTensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMulTensor, &assertgenshapes.Locs0, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_4babc47770e2(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_a03b9a5cc3c8(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -162,10 +162,10 @@ func Mul_Tensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opMul_Tensor, &assertgenshapes.Locs0, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c1e086bc18d4(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs0, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_866463811aa1(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -182,9 +182,9 @@ func Narrow(self *kernels.Tensor, dim int64, start int64, length int64) *kernels
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opNarrow, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_524aa21805d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -201,9 +201,9 @@ func Neg(self *kernels.Tensor) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opNeg, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_c21bb072e5fc(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost12(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_81b6cd283b9d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -220,9 +220,9 @@ func Reshape(self *kernels.Tensor, shape []int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opReshape, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_c21bb072e5fc(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_c34ce3595e77(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -239,9 +239,9 @@ func SelectInt(self *kernels.Tensor, dim int64, index int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opSelectInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_524aa21805d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -258,10 +258,10 @@ func T_(self *kernels.Tensor) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre13(&c, &opT_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_15373620e4c3(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost14(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_7d3dad72e271(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -278,9 +278,9 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opTransposeInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_524aa21805d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -297,9 +297,9 @@ func Unsqueeze(self *kernels.Tensor, dim int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opUnsqueeze, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_524aa21805d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -316,9 +316,9 @@ func Clone(self *kernels.Tensor, memory_format *int) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opClone, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_c21bb072e5fc(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost12(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_81b6cd283b9d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -335,10 +335,10 @@ func Zero_(self *kernels.Tensor) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre13(&c, &opZero_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_15373620e4c3(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost14(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_7d3dad72e271(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -355,10 +355,10 @@ func Set_SourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre13(&c, &opSet_SourceStorage, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_15373620e4c3(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceStorage(self, source)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_de6b32661781(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -375,9 +375,9 @@ func SetSourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opSetSourceStorage, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opSetSourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SetSourceStorage(self, source)
-	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_dc42f7c33167(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -394,10 +394,10 @@ func Set_SourceTensor(self *kernels.Tensor, source *kernels.Tensor) *kernels.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opSet_SourceTensor, &assertgenshapes.Locs5, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_c1e086bc18d4(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs5, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_d258c3bc4a63(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -414,9 +414,9 @@ func View(self *kernels.Tensor, size []int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opView, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_524aa21805d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 

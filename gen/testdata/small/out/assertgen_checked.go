@@ -26,9 +26,9 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_85b2cbeba8e8(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_d2eb5bd09683(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_ac681d4c8055(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_65610b372fcc(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -45,10 +45,10 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_009303e65902(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f568c99c49ef(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_84ba174d5544(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_e342cffc66eb(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -65,10 +65,10 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ca3b2852b714(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_602c7d4d552f(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_9261d9db688e(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_c16eef7a4359(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -85,10 +85,10 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_de0bbcea5a00(&c, &opXMovingAvgHelper, &assertgenshapes.Locs_352be4973099, &a0, &a1, &a2, self, running_min, running_max)
+	assertgenshapes.ChecksPre_52b9b39f35e2(&c, &opXMovingAvgHelper, &assertgenshapes.Locs_352be4973099, &a0, &a1, &a2, self, running_min, running_max)
 	defer c.Abandon()
 	r0, r1 := kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
-	assertgenshapes.ChecksPost_493721bcf005(&c, &assertgenshapes.Locs_352be4973099, &a0, &a1, &a2, self, running_min, running_max, r0, r1)
+	assertgenshapes.ChecksPost_a1264376e253(&c, &assertgenshapes.Locs_352be4973099, &a0, &a1, &a2, self, running_min, running_max, r0, r1)
 	return r0, r1
 }
 
@@ -105,10 +105,10 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_16600035d825(&c, &opXMovingAvgHelperOut, &assertgenshapes.Locs_db6e861637fd, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1)
+	assertgenshapes.ChecksPre_11142f0806d6(&c, &opXMovingAvgHelperOut, &assertgenshapes.Locs_db6e861637fd, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
-	assertgenshapes.ChecksPost_92d216cd3506(&c, &assertgenshapes.Locs_db6e861637fd, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_f13279eb62d1(&c, &assertgenshapes.Locs_db6e861637fd, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -125,9 +125,9 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_a0a1b0c960ea(&c, &opXMovingAvgHelperFunctional, &assertgenshapes.Locs_a0f0e1eb5126, &a0, &a1, &a2, self, running_min, running_max)
+	assertgenshapes.ChecksPre_4a886c866365(&c, &opXMovingAvgHelperFunctional, &assertgenshapes.Locs_a0f0e1eb5126, &a0, &a1, &a2, self, running_min, running_max)
 	r0, r1, r2, r3 := kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
-	assertgenshapes.ChecksPost_e4f593056326(&c, &assertgenshapes.Locs_a0f0e1eb5126, &a0, &a1, &a2, self, running_min, running_max, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_7412a8f71901(&c, &assertgenshapes.Locs_a0f0e1eb5126, &a0, &a1, &a2, self, running_min, running_max, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -144,10 +144,10 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_59f977e849c8(&c, &opXPlannedScratch, &assertgenshapes.Locs_14e3e9d9d8e8, &a0, &a1, &a2, self, out, _scratch_buf)
+	assertgenshapes.ChecksPre_85ccee82633d(&c, &opXPlannedScratch, &assertgenshapes.Locs_14e3e9d9d8e8, &a0, &a1, &a2, self, out, _scratch_buf)
 	defer c.Abandon()
 	r0 := kernels.XPlannedScratch(self, out, _scratch_buf)
-	assertgenshapes.ChecksPost_32ad95eab7d8(&c, &assertgenshapes.Locs_14e3e9d9d8e8, &a0, &a1, &a2, self, out, _scratch_buf, r0)
+	assertgenshapes.ChecksPost_18508f784ac2(&c, &assertgenshapes.Locs_14e3e9d9d8e8, &a0, &a1, &a2, self, out, _scratch_buf, r0)
 	return r0
 }
 
@@ -164,9 +164,9 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_98442ef2b1b5(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_76ea721941b5(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_12eefc27c7e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_527e13c73ee9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -203,9 +203,9 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_98442ef2b1b5(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_76ea721941b5(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_6ccedfa3b7b9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_3581c98a5226(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -222,9 +222,9 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre_fe4136faca7a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	assertgenshapes.ChecksPre_2e33eca3796a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_bc465070651c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_6448ada6603a(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -244,9 +244,9 @@ func IndexTensor(self *kernels.Tensor, indices []*kernels.Tensor) *kernels.Tenso
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre_6ea4ee93802e(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre_7c826d36f731(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	assertgenshapes.ChecksPost_4d8489646e83(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost_3d9530238a82(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -263,9 +263,9 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_265dff2a40b8(&c, &opWhereSelf, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask)
+	assertgenshapes.ChecksPre_44e31b8093cd(&c, &opWhereSelf, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask)
 	r0 := kernels.WhereSelf(condition, self, other, mask)
-	assertgenshapes.ChecksPost_7817067eecd8(&c, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask, r0)
+	assertgenshapes.ChecksPost_4fd93f53e443(&c, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask, r0)
 	return r0
 }
 
@@ -282,9 +282,9 @@ func MaxDim(self *kernels.Tensor, dim int64, keepdim bool) (*kernels.Tensor, *ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_e43894475fbc(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	assertgenshapes.ChecksPre_61258ee714aa(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_d87a21d8f840(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_0e89d88d7285(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -302,10 +302,10 @@ func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha flo
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre_5dcd57539f82(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPre_942b1d4e76d6(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.ChecksPost_fd0b36cc3dd6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_38f98ca0691a(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
 var opUnbindCopyIntOut = asserts.Op{
@@ -325,10 +325,10 @@ func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre_abfca1ef226f(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre_913c0c0eab39(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost_4a0e7346927f(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost_ea010c6905e6(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 }
 
 var opUnbindCopyInt = asserts.Op{
@@ -344,9 +344,9 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_98442ef2b1b5(&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_76ea721941b5(&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	assertgenshapes.ChecksPost_3a7691c3bb2e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_a3e2cdda28c2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -363,9 +363,9 @@ func SizeInt(self *kernels.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2a48c7f9712b(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPre_d58885b9632c(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
-	assertgenshapes.ChecksPost_f19c78527434(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_6f32b60cffc7(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
