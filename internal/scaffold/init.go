@@ -67,7 +67,7 @@ func Init(o Options) error {
 		}
 		names = append(names, f.name)
 	}
-	missing, stubs, err := kernelStubs(o, files["assertgen.yaml"])
+	missing, stubs, err := kernelStubs(o, t, files["assertgen.yaml"])
 	if err != nil {
 		return err
 	}
@@ -84,7 +84,8 @@ func Init(o Options) error {
 
 // kernelOps returns the ops of the schema whose kernel the package has.
 func kernelOps(o Options, t *target) ([]string, error) {
-	text := fmt.Sprintf("kernels: .\nuse_counts: %v\ntypes:\n  Tensor: %q\n", t.Counted, t.GoType)
+	// use_counts: false while the type lacks UseCounts (see kernelStubs).
+	text := fmt.Sprintf("kernels: .\nuse_counts: %v\ntypes:\n  Tensor: %q\n", t.Counted && !t.Lacks("UseCounts"), t.GoType)
 	for _, e := range t.Types {
 		text += fmt.Sprintf("  %s: %q\n", e[0], e[1])
 	}
@@ -110,10 +111,17 @@ func kernelOps(o Options, t *target) ([]string, error) {
 
 // kernelStubs returns the selected ops of the config text cfg that have
 // no kernel, and the stubs of their kernels (nil without any).
-func kernelStubs(o Options, cfg []byte) ([]*plan.Op, []byte, error) {
+func kernelStubs(o Options, t *target, cfg []byte) ([]*plan.Op, []byte, error) {
 	c, err := parseConfig(o.Dir, cfg)
 	if err != nil {
 		return nil, nil, err
+	}
+	if t.Counted && t.Lacks("UseCounts") {
+		// The contract file init writes gives the type its UseCounts; until
+		// then the type map's check would refuse it (use_counts on, no
+		// UseCounts), so its kernels are looked up as a count-less type's.
+		off := false
+		c.UseCounts = &off
 	}
 	p, g, err := o.Setup(c)
 	if err != nil {
