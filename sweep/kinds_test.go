@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -183,4 +184,51 @@ func TestCallReleases(t *testing.T) {
 	if err := Call(rt, bad, s); err == nil || err.Error() != "no" || calls != 2 || results != 2 {
 		t.Errorf("err %v, %d releases of %d results", err, calls, results)
 	}
+}
+
+// float64Only makes float64 tensors alone, and says so in a DtypeError.
+type float64Only struct {
+	kindRuntime
+	named bool // Want float64, or Got not implemented
+}
+
+func (r float64Only) Tensor(sp Spec, made []reflect.Value) (reflect.Value, error) {
+	if sp.Dtype != "float64" {
+		if r.named {
+			return reflect.Value{}, &DtypeError{Want: "float64"}
+		}
+		return reflect.Value{}, &DtypeError{Got: sp.Dtype}
+	}
+	return r.kindRuntime.Tensor(sp, made)
+}
+
+// A runtime that cannot make a sample's dtype and says so with a
+// DtypeError has the sample moved to a dtype it makes, where any other
+// error of its adapter ends the sample as one it cannot make.
+func TestMakeErrorRepairedByKind(t *testing.T) {
+	op := ops(t, "2.6")["neg"]
+	neg := func(self *Spec) *Spec { return self }
+	for _, tc := range []struct {
+		name    string
+		rt      Runtime
+		ran     bool
+		repairs []string
+	}{
+		{"named dtype", float64Only{named: true}, true, []string{"named dtype"}},
+		{"dtype not implemented", float64Only{}, true, []string{"dtype not implemented", "dtype not implemented"}},
+		{"plain error", refusing{}, false, nil},
+	} {
+		out := RunSample(op, 0, neg, tc.rt)
+		var me *MakeError
+		if (out.Err == nil) != tc.ran || !slices.Equal(out.Sample.Repairs, tc.repairs) || !tc.ran && !errors.As(out.Err, &me) {
+			t.Errorf("%s: err %v, repairs %q; want ran %v after %q", tc.name, out.Err, out.Sample.Repairs, tc.ran, tc.repairs)
+		}
+	}
+}
+
+// refusing makes no tensor, and says why in words of its own.
+type refusing struct{ kindRuntime }
+
+func (refusing) Tensor(Spec, []reflect.Value) (reflect.Value, error) {
+	return reflect.Value{}, errors.New("no tensors here")
 }

@@ -56,14 +56,22 @@ func (s *Sample) RepairError(err error) string {
 // the sample by the error ([Sample.RepairError]) and calls again, until a
 // call returns nil, no repair applies, or MaxRepairs repairs were made. It
 // returns the last call's error. A call that cannot even build the sample
-// (a *MakeError) is not repaired.
+// (a *MakeError) is repaired only when the runtime said why in a kind of
+// kinds.go (a *DtypeError for a dtype it does not make: a float64-only
+// runtime moves the sample to float64); any other MakeError ends it.
 func (s *Sample) Run(call func(*Sample) error) error {
 	for {
 		err := call(s)
 		if err == nil {
 			return nil
 		}
-		if _, ok := err.(*MakeError); ok || s.RepairError(err) == "" {
+		if me, ok := err.(*MakeError); ok {
+			if len(s.Repairs) >= MaxRepairs || !hasKind(me.Err) || s.kindRepair(me.Err) == "" {
+				return err
+			}
+			continue
+		}
+		if s.RepairError(err) == "" {
 			return err
 		}
 	}
