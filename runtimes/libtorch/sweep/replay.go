@@ -75,8 +75,9 @@ func sampleLabelShort(k int) string {
 }
 
 // order returns the samples op runs of the first n, in the order they run:
-// the variants, the replayed calls, then the meta and functional samples.
-func order(release, op string, n int) []int {
+// the variants, the replayed calls, then (with kinds) the meta and
+// functional samples.
+func order(release, op string, n int, kinds bool) []int {
 	var ks []int
 	for k := range min(n, len(Variants)) {
 		ks = append(ks, k)
@@ -87,7 +88,7 @@ func order(release, op string, n int) []int {
 		}
 	}
 	for _, k := range []int{metaSample, functionalSample} {
-		if k < n {
+		if k < n && kinds {
 			ks = append(ks, k)
 		}
 	}

@@ -72,6 +72,8 @@ type Options struct {
 	Jobs     int           // worker processes
 	Timeout  time.Duration // per-op time limit
 	Content  bool          // run the same_content check in the workers
+	// Kinds runs the meta and functional samples (21, 22).
+	Kinds bool
 	// Verbose prints every sample of every op: its outcome, repairs and
 	// last error (with -ops, one op's samples).
 	Verbose bool
@@ -95,6 +97,7 @@ func Main(r Bindings) {
 	flag.StringVar(&o.Unstable, "unstable", "", "the release's unstable.json: ops whose outcome varies by undefined behaviour, left out of -baseline")
 	flag.DurationVar(&o.Timeout, "timeout", 60*time.Second, "per-op time limit")
 	flag.BoolVar(&o.Content, "content", true, "run the same_content check (asserts.SetContentCheck) in the workers")
+	flag.BoolVar(&o.Kinds, "kinds", false, "run the meta and functional samples (21, 22) too; their findings are not judged yet")
 	flag.BoolVar(&o.Verbose, "v", false, "print every sample of every op: outcome, repairs, last error (with -ops, one op's samples)")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -298,7 +301,7 @@ func confirm(base, rep *Report, names []string, unstable map[string]string, n in
 		return out
 	}
 	for _, op := range slices.Sorted(maps.Keys(suspects)) {
-		w := &workerProc{exe: self, content: o.Content, release: rep.Libtorch}
+		w := &workerProc{exe: self, content: o.Content, release: rep.Libtorch, kinds: o.Kinds}
 		res := w.runOp(op, n, o.Timeout)
 		w.stop()
 		crashedBefore := false
@@ -437,7 +440,7 @@ func startWorkers(self, release string, names []string, n int, o Options) <-chan
 	var wg sync.WaitGroup
 	for range max(o.Jobs, 1) {
 		wg.Go(func() {
-			w := &workerProc{exe: self, content: o.Content, release: release}
+			w := &workerProc{exe: self, content: o.Content, release: release, kinds: o.Kinds}
 			defer w.stop()
 			for name := range work {
 				results <- w.runOp(name, n, o.Timeout)
@@ -537,6 +540,7 @@ func failures(rep *Report, o Options) error {
 type workerProc struct {
 	exe     string
 	release string
+	kinds   bool // run the meta and functional samples
 	content bool // run the same_content check
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
@@ -620,7 +624,7 @@ var profiles = []string{"strict", "pytorch"}
 // crashed under the strict one).
 func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 	t0 := time.Now()
-	ks := order(w.release, name, n)
+	ks := order(w.release, name, n, w.kinds)
 	r := opResult{name: name, exercised: -1, ran: map[int]bool{}, checksRun: map[string]uint64{}, skipped: map[string]uint64{},
 		outcome: []byte(strings.Repeat("-", n))}
 	deadline := time.After(timeout)
