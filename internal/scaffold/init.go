@@ -183,6 +183,7 @@ func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 		fmt.Fprintf(w, "  to write: the contract methods %s (assertgen_contract.go)\n", strings.Join(todo, ", "))
 	}
 	fmt.Fprintf(w, "  to write: the functions marked TODO in assertgen_contract_test.go\n")
+	fmt.Fprintf(w, "  to write: sweepAdapter.Tensor in %s (a sweep of every op on samples from its schema)\n", SweepTestFile)
 	for _, m := range missing {
 		fmt.Fprintf(w, "  to write: kernel %s of %s (stub in %s)\n", m.GoName, m.Name, StubsFile)
 	}

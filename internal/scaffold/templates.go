@@ -14,14 +14,19 @@ type tmpl struct {
 	want func(t *target) bool // nil: always
 }
 
-// templates are the files init writes, besides the kernel stubs. The
-// sweep test, once the public sweep package exists, is one more entry.
+// templates are the files init writes, besides the kernel stubs.
 var templates = []tmpl{
 	{name: "assertgen.yaml", text: configText},
 	{name: "generate.go", text: generateText},
 	{name: "assertgen_contract.go", text: adapterText, want: func(t *target) bool { return len(t.todo()) > 0 }},
 	{name: "assertgen_contract_test.go", text: conformanceText},
+	{name: SweepTestFile, text: sweepText},
 }
+
+// SweepTestFile is the sweep test init writes: every wrapped op run on
+// samples made from its schema (package sweep), through an adapter whose
+// Tensor method is left to write.
+const SweepTestFile = "assertgen_sweep_test.go"
 
 // todo returns the adapter methods *T still lacks.
 func (t *target) todo() []string {
@@ -59,6 +64,7 @@ types:
   # Scalar: float64 # the Go type of a Scalar argument (default: any)
 {{- end}}
 ops: [{{range $i, $o := .Ops}}{{if $i}}, {{end}}{{printf "%q" $o}}{{end}}]
+sweep: true # also write checked.SweepOps, the table assertgen_sweep_test.go sweeps
 `
 
 const generateText = `package {{.Name}}
@@ -131,6 +137,54 @@ func TestAssertsContract(t *testing.T) {
 		// TODO: Copy: func(t asserts.Identity) asserts.Identity returning a copy with a storage of its own (optional).
 	})
 {{- end}}
+}
+`
+
+const sweepText = `//go:build debugasserts
+
+package {{.Name}}_test
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/assertgen/assertgen/sweep"
+
+	"{{.Path}}/checked"
+)
+
+// sweepAdapter makes the tensors of the sweep's samples (go doc
+// github.com/assertgen/assertgen/sweep), written by assertgen init.
+type sweepAdapter struct{}
+
+// Tensor makes the tensor sp describes, or says why it cannot: a
+// *sweep.DtypeError (Want: a dtype {{.Name}} makes) moves the sample to
+// that dtype; any other error counts the sample as one {{.Name}} cannot make.
+func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error) {
+	if sp.Same >= 0 {
+		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
+	}
+	// TODO: return reflect.ValueOf(t), t a *{{.Name}}.{{.Type}} of dtype sp.Dtype and shape
+	// sp.Shape holding sweep.Values(sp.Dtype, n): a transposed view of a base of
+	// the reversed shape when sp.Transposed, made[sp.ViewOf] selected at
+	// sp.Index along dim 0 when sp.ViewOf >= 0.
+	return reflect.Value{}, errors.New("TODO: make tensors in sweepAdapter.Tensor (assertgen_sweep_test.go)")
+}
+
+// Value leaves every non-tensor argument to package sweep, which converts
+// what gen's default Go types take.
+func (sweepAdapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {
+	return reflect.Value{}, false, nil
+}
+
+// TestSweep runs every wrapped op on samples made from its schema, through
+// the checked wrappers, and fails on each kind of violation they find.
+func TestSweep(t *testing.T) {
+	rep := sweep.Run(t, sweepAdapter{}, checked.SweepOps)
+	if len(rep.Exercised) == 0 {
+		t.Error("the sweep ran no op: write sweepAdapter.Tensor in assertgen_sweep_test.go")
+	}
 }
 `
 
