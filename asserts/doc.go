@@ -62,20 +62,22 @@
 //		}
 //		var c asserts.Call
 //		var a0, a1 asserts.Saved
-//		assertgenshapes.ChecksPre_c855d6a36795(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+//		assertgenshapes.ChecksPre_6cad68b6d679(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 //		r0 := kernels.AddTensor(self, other, alpha)
-//		assertgenshapes.ChecksPost_3772f8129c33(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+//		assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 //		return r0
 //	}
 //
 //	// examples/refops/checked/internal/assertgenshapes/assertgen_shapes.go
 //	var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
 //
-//	// ChecksPre_c855d6a36795 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
-//	func ChecksPre_c855d6a36795(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+//	// ChecksPre_6cad68b6d679 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
+//	func ChecksPre_6cad68b6d679(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 //		c.Begin(op)
 //		c.Save(s0, t0)
 //		c.Save(s1, t1)
+//		c.SaveMetadataOf(s0, t0)
+//		c.SaveMetadataOf(s1, t1)
 //		if !c.Hermetic() && s0.Plain() && s1.Plain() {
 //			c.BindingContextRows(2)
 //		} else {
@@ -90,8 +92,8 @@
 //		}
 //	}
 //
-//	// ChecksPost_3772f8129c33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
-//	func ChecksPost_3772f8129c33(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+//	// ChecksPost_af5d29a8ce7e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
+//	func ChecksPost_af5d29a8ce7e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 //		var s2 asserts.Saved
 //		if c.Hermetic() {
 //			c.BindingContextAfter(l[0], s0, t0)
@@ -101,7 +103,9 @@
 //		c.After(s1, t1)
 //		c.Result(&s2, t2)
 //		c.SameImplStorageVersion(l[0], s0)
+//		c.SameMetadataOf(l[0], s0, t0)
 //		c.SameImplStorageVersion(l[1], s1)
+//		c.SameMetadataOf(l[1], s1, t1)
 //		c.ImplUseCountLE1(l[2], &s2)
 //		if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 //			c.NotArg(l[2], &s2, l[0], s0)
