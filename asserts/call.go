@@ -597,8 +597,8 @@ func (r *Saved) ImplApart(s *Saved) bool { return r.id.Impl != s.id.Impl || r.id
 // counters, the return snapshotted by [Call.ResultIdent] and the argument
 // with storage.
 func (r *Saved) FreshFrom(s *Saved) bool {
-	return r.id.Storage != s.id.Storage && (r.meta == Versioned|fResult && s.meta == Versioned ||
-		r.meta == fResult|fUncounted && s.meta == 0 && s.id.Storage != 0)
+	return r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage ||
+		r.meta == fResult|fUncounted && s.meta == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage
 }
 
 // FreshNoAliasRows counts n fresh_no_alias rows for which [Saved.FreshFrom]
