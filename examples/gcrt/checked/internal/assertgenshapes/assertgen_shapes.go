@@ -23,6 +23,8 @@ func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.BeginFresh()
 	c.SaveIdent(s0, t0)
 	c.SaveIdent(s1, t1)
+	c.SaveMetadata(s0, t0)
+	c.SaveMetadata(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -48,7 +50,9 @@ func ChecksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.AfterIdent(s1, t1)
 	c.ResultIdent(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadata(l[1], s1, t1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -75,6 +79,7 @@ func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.SaveIdent(s0, t0)
 	c.SaveIdent(s1, t1)
 	c.Mutable(s0)
+	c.SaveMetadata(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -101,6 +106,7 @@ func ChecksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadata(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)
@@ -115,6 +121,8 @@ func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.
 	c.SaveIdent(s1, t1)
 	c.SaveIdent(s2, t2)
 	c.Mutable(s2)
+	c.SaveMetadata(s0, t0)
+	c.SaveMetadata(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -143,7 +151,9 @@ func ChecksPost5(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.AfterIdent(s2, t2)
 	c.ResultIdent(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadata(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
@@ -160,6 +170,7 @@ func ChecksPre6(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	c.BeginFresh()
 	saveList0(c, s0, t0)
 	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.SaveMetadataList(c, s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
@@ -175,6 +186,7 @@ func ChecksPost7(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 [
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
+	asserts.SameMetadataList(c, l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -188,6 +200,7 @@ func ChecksPre8(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	c.Begin(op)
 	c.BeginFresh()
 	c.SaveIdent(s0, t0)
+	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -209,6 +222,7 @@ func ChecksPost9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kern
 	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
 	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
 	if c.HasDigests() {
@@ -221,6 +235,7 @@ func ChecksPost9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kern
 func ChecksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.SaveIdent(s0, t0)
+	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -242,6 +257,7 @@ func ChecksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -262,6 +278,7 @@ func ChecksPost12(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -328,6 +345,7 @@ func ChecksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -356,6 +374,7 @@ func ChecksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.AfterIdent(s1, t1)
 	c.ResultIdent(&s2, t2)
 	c.NoMutation(l[1], s1)
+	c.SameMetadata(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)

@@ -21,11 +21,11 @@ var Locs7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret
 var Locs8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
 var Locs9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
 
-// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 17 op(s) of one shape (the first: abs).
+// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 20 op(s) of one shape (the first: abs).
 func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
-	c.Save(s0, t0)
+	c.SaveIdent(s0, t0)
 	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
@@ -45,7 +45,7 @@ func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.T
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.After(s0, t0)
+	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
@@ -69,7 +69,7 @@ func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.T
 // ChecksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: abs_).
 func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
 	c.Begin(op)
-	c.Save(s0, t0)
+	c.SaveIdent(s0, t0)
 	c.Mutable(s0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
@@ -84,7 +84,7 @@ func ChecksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.T
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.After(s0, t0)
+	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
@@ -96,8 +96,8 @@ func ChecksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.T
 func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
-	c.Save(s0, t0)
-	c.Save(s1, t1)
+	c.SaveIdent(s0, t0)
+	c.SaveIdent(s1, t1)
 	c.SaveMetadata(s0, t0)
 	c.SaveMetadata(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
@@ -121,8 +121,8 @@ func ChecksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	c.After(s0, t0)
-	c.After(s1, t1)
+	c.AfterIdent(s0, t0)
+	c.AfterIdent(s1, t1)
 	c.ResultIdent(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
@@ -151,8 +151,8 @@ func ChecksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 // ChecksPre6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
 func ChecksPre6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
+	c.SaveIdent(s0, t0)
+	c.SaveIdent(s1, t1)
 	c.Mutable(s0)
 	c.SaveMetadata(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
@@ -175,8 +175,8 @@ func ChecksPost7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	c.After(s0, t0)
-	c.After(s1, t1)
+	c.AfterIdent(s0, t0)
+	c.AfterIdent(s1, t1)
 	c.ResultIdent(&s2, t2)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
@@ -192,9 +192,9 @@ func ChecksPost7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 // ChecksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.out).
 func ChecksPre8(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
 	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
+	c.SaveIdent(s0, t0)
+	c.SaveIdent(s1, t1)
+	c.SaveIdent(s2, t2)
 	c.Mutable(s2)
 	c.SaveMetadata(s0, t0)
 	c.SaveMetadata(s1, t1)
@@ -221,9 +221,9 @@ func ChecksPost9(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
+	c.AfterIdent(s0, t0)
+	c.AfterIdent(s1, t1)
+	c.AfterIdent(s2, t2)
 	c.ResultIdent(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
@@ -270,45 +270,29 @@ func ChecksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// ChecksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 14 op(s) of one shape (the first: contiguous).
-func ChecksPre12(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
-func ChecksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
+func ChecksPost12(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.After(s0, t0)
+	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
 
-// ChecksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp.out).
-func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPre13 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp.out).
+func ChecksPre13(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
+	c.SaveIdent(s0, t0)
+	c.SaveIdent(s1, t1)
 	c.Mutable(s1)
 	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
@@ -324,15 +308,15 @@ func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// ChecksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
-func ChecksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+// ChecksPost14 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
+func ChecksPost14(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	c.After(s0, t0)
-	c.After(s1, t1)
+	c.AfterIdent(s0, t0)
+	c.AfterIdent(s1, t1)
 	c.ResultIdent(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
@@ -345,13 +329,30 @@ func ChecksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
+// ChecksPre15 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: narrow).
+func ChecksPre15(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
+	c.Begin(op)
+	c.SaveIdent(s0, t0)
+	c.SaveMetadata(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
 // ChecksPost16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
 func ChecksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.After(s0, t0)
+	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)

@@ -17,8 +17,8 @@ var Locs1 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
-	c.Save(s0, t0)
-	c.Save(s1, t1)
+	c.SaveIdent(s0, t0)
+	c.SaveIdent(s1, t1)
 	c.SaveMetadata(s0, t0)
 	c.SaveMetadata(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
@@ -42,8 +42,8 @@ func ChecksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	c.After(s0, t0)
-	c.After(s1, t1)
+	c.AfterIdent(s0, t0)
+	c.AfterIdent(s1, t1)
 	c.ResultIdent(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
@@ -73,7 +73,7 @@ func ChecksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
-	c.Save(s0, t0)
+	c.SaveIdent(s0, t0)
 	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
@@ -93,7 +93,7 @@ func ChecksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.T
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.After(s0, t0)
+	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
