@@ -579,9 +579,12 @@ func (c *Call) BindingContextRows(n int) {
 }
 
 // Plain reports whether the argument saved in s needs no skip decision: a
-// defined, versioned tensor of no special kind, saved outside a mode,
-// [Call.After] not called yet.
-func (s *Saved) Plain() bool { return s.meta == Versioned|fPending }
+// defined tensor of no special kind, saved outside a mode, [Call.After]
+// not called yet, either versioned or (a runtime without version counters)
+// with storage. binding_context skips neither.
+func (s *Saved) Plain() bool {
+	return s.meta == Versioned|fPending || s.meta == fPending && s.id.Storage != 0
+}
 
 // ImplApart reports whether return r's TensorImpl is not argument s's (or
 // r is undefined): then [Call.NotArg] has nothing to report.
@@ -590,9 +593,12 @@ func (r *Saved) ImplApart(s *Saved) bool { return r.id.Impl != s.id.Impl || r.id
 // FreshFrom reports whether fresh_no_alias passes for return r against
 // argument s without a look: both plain (the return snapshotted by
 // [Call.Result], the argument completed by [Call.After]) and their
-// StorageImpls apart.
+// StorageImpls apart; for a runtime without use counts or version
+// counters, the return snapshotted by [Call.ResultIdent] and the argument
+// with storage.
 func (r *Saved) FreshFrom(s *Saved) bool {
-	return r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage
+	return r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage ||
+		r.meta == fResult|fUncounted && s.meta == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage
 }
 
 // FreshNoAliasRows counts n fresh_no_alias rows for which [Saved.FreshFrom]
@@ -1117,6 +1123,13 @@ func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) {
 
 //go:noinline
 func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) {
+	if r.plainUncounted() && c.t.lane(laneNoUseCounts) < 0xffff {
+		// A plain return of a runtime without use counts: skipped under
+		// no_use_counts alone (as slowResult would, without the run
+		// counted and taken back).
+		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+		return
+	}
 	c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
 	c.slowResult(CheckStorageUseCountEq1, l, r)
 }

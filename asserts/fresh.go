@@ -72,6 +72,12 @@ func (c *Call) ImplUseCountEqFresh(l Loc, r *Saved, t Identity) {
 //go:noinline
 func (c *Call) slowImplUseCountEqFresh(l Loc, r *Saved, t Identity) {
 	const k = CheckImplUseCountEqFresh
+	if r.plainUncounted() && c.t.lane(laneImplEqFresh) > 0 && c.t.lane(laneNoUseCounts) < 0xffff {
+		// skipNoUseCounts(k), its lanes known
+		c.t[laneImplEqFresh/4] -= 1 << (16 * (laneImplEqFresh % 4))
+		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+		return
+	}
 	if r.plainUncounted() {
 		c.skipNoUseCounts(k)
 		return

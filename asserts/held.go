@@ -145,9 +145,11 @@ func (c *Call) freshNotHeldSlow(l Loc, r *Saved, t Identity) {
 		c.skip(k, ReasonNoAnchor)
 		return
 	}
-	c.op.register()
-	prev, held := fresh.handOut(r.id.Storage, uintptr(p), c.op.st.idx, l, c.fresh)
-	if !held {
+	if !c.op.st.registered.Load() {
+		c.op.register()
+	}
+	var prev handout
+	if !fresh.handOut(r.id.Storage, uintptr(p), c.op.st.idx, l, c.fresh, &prev) {
 		return
 	}
 	name := "an op"
@@ -227,11 +229,13 @@ func (h *heldRegistry) slot(st ID) (*heldShard, int) {
 
 // handOut records that storage st (anchored at p) came out fresh from the
 // Op with registry index op at return loc, in a call that began at
-// sequence since-1 (since 0: unknown). It reports the earlier hand-out
-// when st came out fresh before with the same anchor, before the call
-// began, and is still in the table. A hand-out during the call (by a
-// checked call the kernel made) is replaced silently.
-func (h *heldRegistry) handOut(st ID, p uintptr, op uint32, loc Loc, since uint64) (handout, bool) {
+// sequence since-1 (since 0: unknown). It reports whether st came out
+// fresh before with the same anchor, before the call began, and is still
+// in the table, and then copies the earlier hand-out to prev (a pointer,
+// not a returned struct: copying a returned handout costs every call). A
+// hand-out during the call (by a checked call the kernel made) is
+// replaced silently.
+func (h *heldRegistry) handOut(st ID, p uintptr, op uint32, loc Loc, since uint64, prev *handout) bool {
 	seq := handSeq.Add(1)
 	s, set := h.slot(st)
 	s.mu.Lock()
@@ -239,25 +243,25 @@ func (h *heldRegistry) handOut(st ID, p uintptr, op uint32, loc Loc, since uint6
 		s.sets = new([heldSets][heldWays]handout)
 	}
 	ways := &s.sets[set]
-	victim := 0
+	victim, oldest := 0, ways[0].seq
 	for w := range ways {
 		e := &ways[w]
 		if e.st == st && e.seq != 0 {
 			if e.anchor == p && (since == 0 || e.seq < since) {
-				prev := *e
+				*prev = *e
 				s.mu.Unlock()
-				return prev, true
+				return true
 			}
 			victim = w
 			break
 		}
-		if e.seq < ways[victim].seq {
-			victim = w
+		if e.seq < oldest {
+			victim, oldest = w, e.seq
 		}
 	}
 	ways[victim] = handout{st: st, anchor: p, seq: seq, op: op, ret: loc.ret, index: loc.index}
 	s.mu.Unlock()
-	return handout{}, false
+	return false
 }
 
 func (h *heldRegistry) forget(st ID) {
