@@ -167,6 +167,16 @@ func (t *Tensor) StorageAnchor() unsafe.Pointer {
 	return unsafe.Pointer(&d[len(d)-1])
 }
 
+// MetadataFingerprint implements asserts.Metadata, for same_metadata: the
+// sizes, strides and offset, which a kernel must not change on an argument
+// the schema does not mark written.
+func (t *Tensor) MetadataFingerprint() (uint64, bool) {
+	if t == nil {
+		return 0, false
+	}
+	return asserts.FingerprintMetadata(t.sizes, t.strides, t.offset), true
+}
+
 var seed = maphash.MakeSeed()
 
 // ContentDigest implements asserts.Contents: a hash of the storage range

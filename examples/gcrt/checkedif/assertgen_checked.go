@@ -38,9 +38,9 @@ func (k *checked) AddTensor(self *gcrt.Tensor, other *gcrt.Tensor, alpha float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_4babc47770e2(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_af05b4ad6b78(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_a03b9a5cc3c8(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_1fb0761949e6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -57,10 +57,10 @@ func (k *checked) Add_Tensor(self *gcrt.Tensor, other *gcrt.Tensor, alpha float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_c1e086bc18d4(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_866463811aa1(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_c97dbea9fa51(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -77,10 +77,10 @@ func (k *checked) AddOut(self *gcrt.Tensor, other *gcrt.Tensor, alpha float64, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_24bcf19e3556(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_4fb9b39fc68f(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_c965eb580307(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_16d18a4a00a8(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -116,9 +116,9 @@ func (k *checked) Contiguous(self *gcrt.Tensor, memory_format int) *gcrt.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c21bb072e5fc(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_c34ce3595e77(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_991f709167b7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -135,10 +135,10 @@ func (k *checked) Copy_(self *gcrt.Tensor, src *gcrt.Tensor, non_blocking bool) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_c1e086bc18d4(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := k.next.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_866463811aa1(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_c97dbea9fa51(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -155,9 +155,9 @@ func (k *checked) MulTensor(self *gcrt.Tensor, other *gcrt.Tensor) *gcrt.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_4babc47770e2(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_af05b4ad6b78(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.MulTensor(self, other)
-	assertgenshapes.ChecksPost_a03b9a5cc3c8(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_1fb0761949e6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -174,10 +174,10 @@ func (k *checked) Mul_Tensor(self *gcrt.Tensor, other *gcrt.Tensor) *gcrt.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_c1e086bc18d4(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_866463811aa1(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_c97dbea9fa51(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -194,9 +194,9 @@ func (k *checked) Narrow(self *gcrt.Tensor, dim int64, start int64, length int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_524aa21805d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -213,9 +213,9 @@ func (k *checked) Neg(self *gcrt.Tensor) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c21bb072e5fc(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_81b6cd283b9d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_01884689c346(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -232,9 +232,9 @@ func (k *checked) Reshape(self *gcrt.Tensor, shape []int64) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c21bb072e5fc(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Reshape(self, shape)
-	assertgenshapes.ChecksPost_c34ce3595e77(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_991f709167b7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -251,9 +251,9 @@ func (k *checked) SelectInt(self *gcrt.Tensor, dim int64, index int64) *gcrt.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_524aa21805d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -290,9 +290,9 @@ func (k *checked) TransposeInt(self *gcrt.Tensor, dim0 int64, dim1 int64) *gcrt.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_524aa21805d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -309,9 +309,9 @@ func (k *checked) Unsqueeze(self *gcrt.Tensor, dim int64) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_524aa21805d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -328,9 +328,9 @@ func (k *checked) Clone(self *gcrt.Tensor, memory_format *int) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c21bb072e5fc(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_81b6cd283b9d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_01884689c346(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -387,9 +387,9 @@ func (k *checked) SetSourceStorage(self *gcrt.Tensor, source *gcrt.Storage) *gcr
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opSetSourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opSetSourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SetSourceStorage(self, source)
-	assertgenshapes.ChecksPost_dc42f7c33167(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_a6202de475c8(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -406,10 +406,10 @@ func (k *checked) Set_SourceTensor(self *gcrt.Tensor, source *gcrt.Tensor) *gcrt
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_c1e086bc18d4(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := k.next.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_d258c3bc4a63(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_6d3cbdb29397(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -426,8 +426,8 @@ func (k *checked) View(self *gcrt.Tensor, size []int64) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_e8c90eeaf2cd(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.View(self, size)
-	assertgenshapes.ChecksPost_524aa21805d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }

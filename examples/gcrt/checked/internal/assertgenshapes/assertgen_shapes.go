@@ -17,8 +17,8 @@ var Locs_760edeb30c2c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"
 var Locs_ca17e0284ce7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
 var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
-// ChecksPost_524aa21805d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
-func ChecksPost_524aa21805d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+// ChecksPost_01884689c346 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
+func ChecksPost_01884689c346(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -26,42 +26,7 @@ func ChecksPost_524aa21805d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost_7d3dad72e271 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: t_).
-func ChecksPost_7d3dad72e271(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterIdent(s0, t0)
-	c.ResultIdent(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPost_81b6cd283b9d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func ChecksPost_81b6cd283b9d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterIdent(s0, t0)
-	c.ResultIdent(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -76,6 +41,103 @@ func ChecksPost_81b6cd283b9d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
+	c.End()
+}
+
+// ChecksPost_16d18a4a00a8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
+func ChecksPost_16d18a4a00a8(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+	var s3 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.AfterIdent(s0, t0)
+	c.AfterIdent(s1, t1)
+	c.AfterIdent(s2, t2)
+	c.ResultIdent(&s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadataOf(l[0], s0, t0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadataOf(l[1], s1, t1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPost_1fb0761949e6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_1fb0761949e6(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.AfterIdent(s0, t0)
+	c.AfterIdent(s1, t1)
+	c.ResultIdent(&s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadataOf(l[0], s0, t0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadataOf(l[1], s1, t1)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
+	c.StorageUseCountEq1(l[2], &s2)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	c.FreshNotHeld(l[2], &s2, t2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPost_6d3cbdb29397 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
+func ChecksPost_6d3cbdb29397(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.AfterIdent(s0, t0)
+	c.AfterIdent(s1, t1)
+	c.ResultIdent(&s2, t2)
+	c.NoMutation(l[1], s1)
+	c.SameMetadataOf(l[1], s1, t1)
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.End()
+}
+
+// ChecksPost_7d3dad72e271 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: t_).
+func ChecksPost_7d3dad72e271(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.AfterIdent(s0, t0)
+	c.ResultIdent(&s1, t1)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.ReturnsArg(l[1], &s1, l[0], s0)
 	c.End()
 }
 
@@ -100,63 +162,8 @@ func ChecksPost_85836083f36f(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_866463811aa1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_866463811aa1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
-	c.ResultIdent(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_a03b9a5cc3c8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_a03b9a5cc3c8(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
-	c.ResultIdent(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	c.FreshNotHeld(l[2], &s2, t2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_c34ce3595e77 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
-func ChecksPost_c34ce3595e77(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+// ChecksPost_991f709167b7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
+func ChecksPost_991f709167b7(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -164,7 +171,7 @@ func ChecksPost_c34ce3595e77(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
 	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
 	if c.HasDigests() {
@@ -173,57 +180,8 @@ func ChecksPost_c34ce3595e77(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_c965eb580307 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_c965eb580307(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
-	var s3 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
-	c.AfterIdent(s2, t2)
-	c.ResultIdent(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_d258c3bc4a63 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
-func ChecksPost_d258c3bc4a63(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
-	c.ResultIdent(&s2, t2)
-	c.NoMutation(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.End()
-}
-
-// ChecksPost_dc42f7c33167 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Storage).
-func ChecksPost_dc42f7c33167(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+// ChecksPost_a6202de475c8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Storage).
+func ChecksPost_a6202de475c8(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -231,7 +189,7 @@ func ChecksPost_dc42f7c33167(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.AfterIdent(s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -249,6 +207,48 @@ func ChecksPost_dc42f7c33167(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_bf92dc546467 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
+func ChecksPost_bf92dc546467(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.AfterIdent(s0, t0)
+	c.ResultIdent(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadataOf(l[0], s0, t0)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_c97dbea9fa51 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_c97dbea9fa51(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.AfterIdent(s0, t0)
+	c.AfterIdent(s1, t1)
+	c.ResultIdent(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadataOf(l[1], s1, t1)
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
 // ChecksPost_de6b32661781 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
 func ChecksPost_de6b32661781(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	var s1 asserts.Saved
@@ -263,6 +263,26 @@ func ChecksPost_de6b32661781(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPre_0dc14bef744b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_0dc14bef744b(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+	c.Begin(op)
+	c.SaveIdent(s0, t0)
+	c.SaveIdent(s1, t1)
+	c.Mutable(s0)
+	c.SaveMetadataOf(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
 // ChecksPre_15373620e4c3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: t_).
 func ChecksPre_15373620e4c3(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
@@ -275,15 +295,15 @@ func ChecksPre_15373620e4c3(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	}
 }
 
-// ChecksPre_24bcf19e3556 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_24bcf19e3556(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+// ChecksPre_4fb9b39fc68f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
+func ChecksPre_4fb9b39fc68f(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
 	c.Begin(op)
 	c.SaveIdent(s0, t0)
 	c.SaveIdent(s1, t1)
 	c.SaveIdent(s2, t2)
 	c.Mutable(s2)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
+	c.SaveMetadataOf(s0, t0)
+	c.SaveMetadataOf(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -299,14 +319,49 @@ func ChecksPre_24bcf19e3556(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_4babc47770e2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_4babc47770e2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+// ChecksPre_8d244215f2fa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: narrow).
+func ChecksPre_8d244215f2fa(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.SaveIdent(s0, t0)
+	c.SaveMetadataOf(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_9c03fbb43e54 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: contiguous).
+func ChecksPre_9c03fbb43e54(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.BeginFresh()
+	c.SaveIdent(s0, t0)
+	c.SaveMetadataOf(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_af05b4ad6b78 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_af05b4ad6b78(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
 	c.SaveIdent(s0, t0)
 	c.SaveIdent(s1, t1)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
+	c.SaveMetadataOf(s0, t0)
+	c.SaveMetadataOf(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -321,44 +376,6 @@ func ChecksPre_4babc47770e2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_c1e086bc18d4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_c1e086bc18d4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
-	c.Begin(op)
-	c.SaveIdent(s0, t0)
-	c.SaveIdent(s1, t1)
-	c.Mutable(s0)
-	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_c21bb072e5fc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: contiguous).
-func ChecksPre_c21bb072e5fc(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
-	c.Begin(op)
-	c.BeginFresh()
-	c.SaveIdent(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
 // ChecksPre_e6af172667c7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
 func ChecksPre_e6af172667c7(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor) {
 	c.Begin(op)
@@ -367,23 +384,6 @@ func ChecksPre_e6af172667c7(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.SaveMetadataList(c, s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPre_e8c90eeaf2cd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: narrow).
-func ChecksPre_e8c90eeaf2cd(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
-	c.Begin(op)
-	c.SaveIdent(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
 }
 
 // afterList_5d11cb011df7 is asserts.AfterList for []*gcrt.Tensor, without an indirect call per element.
