@@ -27,6 +27,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -65,13 +66,14 @@ type Options struct {
 	// command sets it when the output directory is in a Go module and no
 	// tensor type is declared in the output package itself.
 	ShapesPackage string
-	// Kernels are the kernels found by LoadKernels: in function mode the
+	// Kernels are the kernels of the kernels package (the command finds
+	// them with go/packages, internal/discover): in function mode the
 	// functions wrapped; in interface mode, if set, the functions the
 	// adapter Functions (file PREFIX_adapter.go) calls to implement
 	// Kernels. Either way each selected op's kernel must have the
 	// signature its schema gives; in interface mode every selected op
 	// needs one.
-	Kernels *KernelSet
+	Kernels *kernels.Set
 }
 
 // DefaultPrefix is the file name prefix of a set when none is given.
@@ -179,7 +181,7 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 				missing = append(missing, op)
 				continue
 			}
-			if got, want := k.Signature, w.signature(); !sameSignature(got, want) {
+			if got, want := k.Signature, w.signature(); !got.SameTypes(want) {
 				findings.Addf(k.Pos, "kernel %s of %s has the wrong signature:\n\thave %s\n\twant %s", w.name, op.Name, k.Display, w.displaySignature())
 				continue
 			}
@@ -355,29 +357,6 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	return jobs, nil
 }
 
-// sameSignature compares signatures ignoring parameter names.
-func sameSignature(got, want string) bool {
-	return stripParamNames(got) == stripParamNames(want)
-}
-
-func stripParamNames(sig string) string {
-	// "func(a T, b U) R" → "func(T, U) R"; types never contain spaces.
-	open := strings.IndexByte(sig, '(')
-	closeIdx := strings.IndexByte(sig, ')')
-	if open < 0 || closeIdx < open {
-		return sig
-	}
-	params := sig[open+1 : closeIdx]
-	var types []string
-	if strings.TrimSpace(params) != "" {
-		for _, p := range strings.Split(params, ", ") {
-			f := strings.Fields(p)
-			types = append(types, f[len(f)-1])
-		}
-	}
-	return sig[:open+1] + strings.Join(types, ", ") + sig[closeIdx:]
-}
-
 func newFile(pkg, tag string, negate bool) *jen.File {
 	f := jen.NewFile(pkg)
 	f.HeaderComment(Header)
@@ -436,7 +415,7 @@ func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
 // genGuards assigns each kernel to a variable of the function type its
 // schema gives, so that a kernel whose signature drifts fails the build
 // at a line that says what to do.
-func genGuards(f *jen.File, ws []*wrapper, k *KernelSet) {
+func genGuards(f *jen.File, ws []*wrapper, k *kernels.Set) {
 	if len(ws) == 0 {
 		return
 	}

@@ -17,6 +17,8 @@ import (
 
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/internal/discover"
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -75,14 +77,16 @@ func setupWhere(c *config.Config) (*schema.Schema, *plan.Plan, gen.Options, map[
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
+	var loaded *discover.Package
 	if c.Kernels != "" {
 		// Function mode wraps the kernels; interface mode writes an
 		// adapter (Functions) that implements Kernels with them.
-		if o.Kernels, err = gen.LoadKernels(c.Dir, c.Kernels); err != nil {
+		if loaded, err = discover.Load(c.Dir, c.Kernels); err != nil {
 			return nil, nil, o, nil, c.Errorf("kernels", "%v", err)
 		}
+		o.Kernels = loaded.Set
 	}
-	if err := checkTypeMap(c, o.Kernels); err != nil {
+	if err := checkTypeMap(c, loaded); err != nil {
 		return nil, nil, o, nil, err
 	}
 	if o.Kernels != nil {
@@ -123,16 +127,16 @@ func checkKernelsGiven(c *config.Config, f *cliFlags) error {
 // generated package is built (the config's directory; the packages the
 // kernels package k imports are known already), and Tensor's must be able
 // to hold nil. Each problem is an error at the value's position.
-func checkTypeMap(c *config.Config, k *gen.KernelSet) error {
+func checkTypeMap(c *config.Config, k *discover.Package) error {
 	var errs schema.ErrorList
 	keys := slices.Sorted(maps.Keys(c.Types))
-	var ts []gen.GoType
+	var ts []discover.Type
 	for _, k := range keys {
 		t, err := gen.ParseGoType(c.Types[k])
 		if err != nil {
 			continue // Validate reported it
 		}
-		ts = append(ts, t)
+		ts = append(ts, discover.Type(t))
 		if k == "Tensor" && !t.Nillable() {
 			ptr := t
 			ptr.Prefix = "*" + ptr.Prefix
@@ -140,7 +144,7 @@ func checkTypeMap(c *config.Config, k *gen.KernelSet) error {
 		}
 	}
 	tensor, _ := gen.ParseGoType(c.Types["Tensor"])
-	problems, lacks, err := gen.CheckTypesCounted(c.Dir, ts, tensor, k)
+	problems, lacks, err := discover.CheckTypesCounted(c.Dir, ts, discover.Type(tensor), k)
 	if err != nil {
 		return err
 	}
@@ -149,7 +153,7 @@ func checkTypeMap(c *config.Config, k *gen.KernelSet) error {
 	}
 	for _, k := range keys {
 		t, err := gen.ParseGoType(c.Types[k])
-		if msg := problems[t]; err == nil && msg != "" {
+		if msg := problems[discover.Type(t)]; err == nil && msg != "" {
 			errs = append(errs, c.Errorf("types."+k+"=", "%s: %s", k, msg))
 		}
 	}
@@ -161,7 +165,7 @@ func checkTypeMap(c *config.Config, k *gen.KernelSet) error {
 // kernel would otherwise have "the wrong signature", with no word of the
 // config. The kernel of the first op whose first argument is a Tensor
 // tells the type.
-func checkTensorType(c *config.Config, p *plan.Plan, k *gen.KernelSet) error {
+func checkTensorType(c *config.Config, p *plan.Plan, k *kernels.Set) error {
 	if _, ok := c.Types["Tensor"]; ok {
 		return nil
 	}
@@ -175,19 +179,17 @@ func checkTensorType(c *config.Config, p *plan.Plan, k *gen.KernelSet) error {
 		if kernel == nil {
 			continue
 		}
-		_, params, _ := strings.Cut(kernel.Signature, "(")
-		first, _, _ := strings.Cut(params, ",")
-		first, _, _ = strings.Cut(first, ")")
-		fields := strings.Fields(first)
-		if len(fields) != 2 || fields[1] == def {
+		params := kernel.Signature.Params
+		if len(params) == 0 || params[0].Type == def {
 			return nil
 		}
+		first := params[0].Type
 		at := c.At("types")
 		if !at.IsValid() && c.Path != "" && !strings.HasPrefix(at.Filename, "-") {
 			at = schema.Position{Filename: c.Path, Line: 1, Column: 1}
 		}
 		return &schema.Error{Pos: at, Msg: fmt.Sprintf("the type map has no Tensor, so Tensor is asserts.Tensor, but kernel %s (%s) takes %s: add types: {Tensor: %q}",
-			kernel.Name, kernel.Pos, fields[1], fields[1])}
+			kernel.Name, kernel.Pos, first, first)}
 	}
 	return nil
 }
@@ -529,7 +531,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 
 // unusedKernels returns the sorted names of the functions of k that are
 // the kernel of no op of p: the candidates for a misspelt kernel.
-func unusedKernels(p *plan.Plan, k *gen.KernelSet) []string {
+func unusedKernels(p *plan.Plan, k *kernels.Set) []string {
 	used := map[string]bool{}
 	for _, op := range p.Ops {
 		used[op.GoName] = true
