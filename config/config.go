@@ -19,6 +19,7 @@ import (
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/internal/pytorch"
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -310,7 +311,7 @@ func (c *Config) Validate() error {
 	if c.Pos["build_tag"] != (schema.Position{}) && !gen.ValidTag(c.BuildTag) {
 		errs = append(errs, c.Errorf("build_tag", "%q is not a build tag (letters, digits, _ and .)", c.BuildTag))
 	}
-	if c.Prefix != "" && !gen.ValidPrefix(c.Prefix) {
+	if c.Prefix != "" && !output.ValidPrefix(c.Prefix) {
 		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix (ASCII letters, digits, _, - and ., not first ., - or _: the go command ignores a file whose name starts with . or _)", c.Prefix))
 	}
 	if _, ok := c.Pos["output"]; ok && c.Output == "" {

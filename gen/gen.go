@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"go/token"
 	"path"
-	"slices"
 	"sort"
 	"strings"
 
@@ -28,6 +27,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/kernels"
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -80,15 +80,14 @@ type Options struct {
 const DefaultPrefix = "assertgen"
 
 // ShapesDir is where the shape helpers' package goes, under the output
-// directory, when Options.ShapesPackage is set.
-const ShapesDir = "internal/assertgenshapes"
+// directory, when Options.ShapesPackage is set (output.ShapesDir).
+const ShapesDir = output.ShapesDir
 
-// A File is one generated file (Name is relative to the output
-// directory: a plain name, or under ShapesDir).
-type File struct {
-	Name string
-	Data []byte
-}
+// A File is one generated file (output.File).
+type File = output.File
+
+// Header is the first line of every generated file (output.Header).
+const Header = output.Header
 
 // A Result is what Generate made.
 type Result struct {
@@ -111,7 +110,7 @@ func (o *Options) defaults() error {
 	if !token.IsIdentifier(o.Package) || o.Package == "_" {
 		return fmt.Errorf("invalid package name %q", o.Package)
 	}
-	if !ValidPrefix(o.Prefix) {
+	if !output.ValidPrefix(o.Prefix) {
 		return fmt.Errorf("invalid file name prefix %q", o.Prefix)
 	}
 	if !ValidTag(o.BuildTag) {
@@ -130,23 +129,6 @@ func (o *Options) defaults() error {
 		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types.tensorType())
 	}
 	return nil
-}
-
-// ValidPrefix reports whether p can prefix the names of generated files:
-// ASCII letters, digits, _, - and ., not starting with ., - or _ (the go
-// command ignores files whose names start with . or _). Nothing in it is
-// special to a shell or to path.Match, and a name made with it is a plain
-// file name.
-func ValidPrefix(p string) bool {
-	if p == "" || p[0] == '.' || p[0] == '-' || p[0] == '_' {
-		return false
-	}
-	for _, c := range p {
-		if !(c == '_' || c == '-' || c == '.' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return true
 }
 
 func ValidTag(t string) bool {
@@ -256,39 +238,6 @@ type fileJob struct {
 	name  string
 	ops   int // the checked wrappers it holds, for Options.Progress
 	build func() (*jen.File, error)
-}
-
-// fileKinds are the kinds of file gen writes: PREFIX_KIND.go, and for
-// checked and direct also part files PREFIX_KIND_N.go.
-var fileKinds = []string{"checked", "direct", "kernels", "adapter", "shapes", "sweep"}
-
-// OwnsName reports whether name is the name of a file Generate writes with
-// prefix: PREFIX_KIND.go or PREFIX_KIND_N.go (N from 2, no leading zero).
-func OwnsName(prefix, name string) bool {
-	rest, ok := strings.CutPrefix(name, prefix+"_")
-	if !ok || prefix == "" {
-		return false
-	}
-	rest, ok = strings.CutSuffix(rest, ".go")
-	if !ok {
-		return false
-	}
-	kind, part, hasPart := strings.Cut(rest, "_")
-	if !slices.Contains(fileKinds, kind) {
-		return false
-	}
-	if !hasPart {
-		return true
-	}
-	if part == "" || part[0] == '0' || part == "1" {
-		return false
-	}
-	for _, c := range part {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // partName names part k (0-based) of a file.

@@ -461,7 +461,7 @@ func checkInterfaceSets(dir, prefix string) error {
 	slices.Sort(names)
 	for _, n := range names {
 		other := strings.TrimSuffix(filepath.Base(n), "_kernels.go")
-		if other != prefix && gen.ValidPrefix(other) {
+		if other != prefix && output.ValidPrefix(other) {
 			return fmt.Errorf("%s holds the interface-mode set %s (%s): a second interface-mode set in one package would declare Kernels and Checked twice; give -prefix %s its own -output",
 				dir, other, filepath.Base(n), prefix)
 		}
