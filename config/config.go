@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -376,7 +377,7 @@ func checkTypeKey(k string) string {
 			continue
 		case strings.HasSuffix(base, "]"):
 			if i := strings.LastIndexByte(base, '['); i > 0 {
-				return fmt.Sprintf("%q: list sizes are not part of a key; did you mean %q?", k, base[:i]+"[]"+suffix)
+				return fmt.Sprintf("%q: list sizes are not part of a key%s", k, schema.Suggest(strconv.Quote(base[:i]+"[]"+suffix)))
 			}
 		}
 		break
@@ -389,7 +390,7 @@ func checkTypeKey(k string) string {
 		return ""
 	}
 	if best := schema.Near(base, known); len(best) > 0 {
-		return fmt.Sprintf("unknown schema type %q; did you mean %q?", k, best[0]+suffix)
+		return fmt.Sprintf("unknown schema type %q%s", k, schema.Suggest(strconv.Quote(best[0]+suffix)))
 	}
 	return fmt.Sprintf("unknown schema type %q (want one of %s, with ? and [] as needed, or a %s class)", k, strings.Join(known, ", "), schema.CustomClassPrefix)
 }
@@ -513,8 +514,5 @@ func unknownOp(s *schema.Schema, names map[string]bool, pat string, suggest bool
 		}
 		sugg = append(sugg, n)
 	}
-	if len(sugg) > 0 {
-		msg += "; did you mean " + strings.Join(sugg, ", ") + "?"
-	}
-	return msg
+	return msg + schema.Suggest(sugg...)
 }

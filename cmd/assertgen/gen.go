@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -140,7 +141,7 @@ func checkTypeMap(c *config.Config, k *discover.Package) error {
 		if k == "Tensor" && !t.Nillable() {
 			ptr := t
 			ptr.Prefix = "*" + ptr.Prefix
-			errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?; did you mean %q?", t, ptr.String()))
+			errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?%s", t, schema.Suggest(strconv.Quote(ptr.String()))))
 		}
 	}
 	tensor, _ := gen.ParseGoType(c.Types["Tensor"])
@@ -565,5 +566,5 @@ func nearKernel(want string, unused []string) string {
 	if best == "" {
 		return ""
 	}
-	return fmt.Sprintf("; did you mean %s? (a kernel is named by plan.GoName's rule: %s)", best, want)
+	return schema.Suggest(best) + " (a kernel is named by plan.GoName's rule: " + want + ")"
 }

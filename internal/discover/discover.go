@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -260,7 +261,7 @@ func checkTypes(dir string, ts []Type, k *Package) (map[Type]string, map[string]
 		if near := schema.Near(t.Name, names); len(near) > 0 {
 			fixed := t
 			fixed.Name = near[0]
-			msg += fmt.Sprintf("; did you mean %q?", fixed.String())
+			msg += schema.Suggest(strconv.Quote(fixed.String()))
 		}
 		problems[t] = msg
 	}
