@@ -19,6 +19,7 @@ import (
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/discover"
+	"github.com/assertgen/assertgen/internal/progress"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
@@ -332,7 +333,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if o.ShapesPackage, err = shapesPackage(dir, o); err != nil {
 		return err
 	}
-	o.Progress = progress(stderr, time.Now())
+	o.Progress = progress.For(stderr, time.Now())
 	res, err := gen.Generate(p, o)
 	if err != nil {
 		return err
