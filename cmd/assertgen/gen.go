@@ -19,6 +19,7 @@ import (
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/discover"
+	"github.com/assertgen/assertgen/internal/missing"
 	"github.com/assertgen/assertgen/internal/progress"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
@@ -372,7 +373,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "assertgen: %d ops wrapped in %s", len(res.Wrapped), dir)
-	required := requiresKernels(c)
+	required := missing.Required(c)
 	if len(res.Missing) > 0 && !required {
 		fmt.Fprintf(stderr, "; %d selected ops have no kernel (assertgen vet -v lists them)", len(res.Missing))
 	}
@@ -380,17 +381,17 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if !inModule(dir) {
 		fmt.Fprintf(stderr, "assertgen: note: %s is in no Go module (no go.mod there or above): the package builds only inside a module that requires %s; choose an -output in yours\n", dir, gen.AssertsPath[:strings.LastIndexByte(gen.AssertsPath, '/')])
 	}
-	missing := missingOps(p, res.Missing)
-	if err := writeStubs(stderr, *stubs, o, missing); err != nil {
+	absent := missing.Ops(p, res.Missing)
+	if err := missing.WriteStubs(stderr, *stubs, o, absent); err != nil {
 		return err
 	}
-	if !required || len(missing) == 0 {
+	if !required || len(absent) == 0 {
 		return nil
 	}
-	if err := printMissing(stderr, c, p, o, where, missing, ""); err != nil {
+	if err := missing.Print(stderr, c, p, o, where, absent, ""); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "assertgen: %d selected ops have no kernel: write them (gen -stubs FILE writes stubs), select fewer ops, or say allow_missing_kernels: true in the config\n", len(missing))
+	fmt.Fprintf(stderr, "assertgen: %d selected ops have no kernel: write them (gen -stubs FILE writes stubs), select fewer ops, or say allow_missing_kernels: true in the config\n", len(absent))
 	return errFindings
 }
 
@@ -493,7 +494,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	}
 	n := 0
 	if o.Mode == gen.FunctionMode {
-		findings, missing, err := gen.Vet(p, o)
+		findings, absent, err := gen.Vet(p, o)
 		if err != nil {
 			return err
 		}
@@ -504,18 +505,18 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		// Missing kernels are findings when the config names the ops it
 		// wants; with every op selected, or allow_missing_kernels, they are
 		// information.
-		required := requiresKernels(c)
+		required := missing.Required(c)
 		switch {
 		case required:
-			err = printMissing(stdout, c, p, o, where, missing, "")
-			n += len(missing)
+			err = missing.Print(stdout, c, p, o, where, absent, "")
+			n += len(absent)
 		case *verbose:
-			err = printMissing(stdout, c, p, o, where, missing, "info: ")
-		case len(missing) > 0:
-			fmt.Fprintf(stdout, "info: %d of %d selected ops have no kernel in %s (-v lists them)\n", len(missing), len(p.Ops), o.Kernels.Path)
+			err = missing.Print(stdout, c, p, o, where, absent, "info: ")
+		case len(absent) > 0:
+			fmt.Fprintf(stdout, "info: %d of %d selected ops have no kernel in %s (-v lists them)\n", len(absent), len(p.Ops), o.Kernels.Path)
 		}
 		if err == nil {
-			err = writeStubs(stderr, *stubs, o, missing)
+			err = missing.WriteStubs(stderr, *stubs, o, absent)
 		}
 		if err != nil {
 			return err
@@ -529,43 +530,4 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		return errFindings
 	}
 	return nil
-}
-
-// unusedKernels returns the sorted names of the functions of k that are
-// the kernel of no op of p: the candidates for a misspelt kernel.
-func unusedKernels(p *plan.Plan, k *kernels.Set) []string {
-	used := map[string]bool{}
-	for _, op := range p.Ops {
-		used[op.GoName] = true
-	}
-	var out []string
-	for name := range k.Funcs {
-		if !used[name] {
-			out = append(out, name)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// nearKernel returns "; did you mean F? ..." for the unused function F
-// closest to the kernel name want (the same letters in another case
-// first), or "".
-func nearKernel(want string, unused []string) string {
-	best := ""
-	for _, f := range unused {
-		if strings.EqualFold(f, want) {
-			best = f
-			break
-		}
-	}
-	if best == "" {
-		if near := schema.Near(want, unused); len(near) > 0 {
-			best = near[0]
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return schema.Suggest(best) + " (a kernel is named by plan.GoName's rule: " + want + ")"
 }

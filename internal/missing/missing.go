@@ -1,22 +1,28 @@
-package main
+// Package missing reports the selected ops without a kernel in function
+// mode: one finding per op with the declaration to write and the closest
+// unused function, and kernel stubs on request.
+package missing
 
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/scaffold"
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
 
-// printMissing prints one finding per selected op without a kernel: where
+// Print prints one finding per selected op without a kernel: where
 // the config selects it, the kernel's name and package, the closest
 // unused function, and on the next line the declaration to write, ready
 // to paste. prefix goes before each finding ("info: " for ops that are
 // not required).
-func printMissing(w io.Writer, c *config.Config, p *plan.Plan, o gen.Options, where map[string]schema.Position, missing []*plan.Op, prefix string) error {
+func Print(w io.Writer, c *config.Config, p *plan.Plan, o gen.Options, where map[string]schema.Position, missing []*plan.Op, prefix string) error {
 	unused := unusedKernels(p, o.Kernels)
 	for _, m := range missing {
 		decl, err := gen.KernelDecl(m, o)
@@ -36,9 +42,9 @@ func printMissing(w io.Writer, c *config.Config, p *plan.Plan, o gen.Options, wh
 	return nil
 }
 
-// writeStubs writes to the new file path a stub of the kernel of each op
+// WriteStubs writes to the new file path a stub of the kernel of each op
 // of missing (gen.KernelStubs), and says so on w.
-func writeStubs(w io.Writer, path string, o gen.Options, missing []*plan.Op) error {
+func WriteStubs(w io.Writer, path string, o gen.Options, missing []*plan.Op) error {
 	if path == "" || len(missing) == 0 {
 		return nil
 	}
@@ -53,8 +59,8 @@ func writeStubs(w io.Writer, path string, o gen.Options, missing []*plan.Op) err
 	return nil
 }
 
-// missingOps returns the ops of p named in names (gen.Result.Missing).
-func missingOps(p *plan.Plan, names []string) []*plan.Op {
+// Ops returns the ops of p named in names (gen.Result.Missing).
+func Ops(p *plan.Plan, names []string) []*plan.Op {
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
@@ -68,10 +74,49 @@ func missingOps(p *plan.Plan, names []string) []*plan.Op {
 	return out
 }
 
-// requiresKernels reports whether c names the ops it selects (ops: or
+// Required reports whether c names the ops it selects (ops: or
 // backend:): then each needs a kernel, unless allow_missing_kernels says
 // otherwise. With every op of the schema selected, the kernels package
 // implements those it has.
-func requiresKernels(c *config.Config) bool {
+func Required(c *config.Config) bool {
 	return (len(c.Ops) > 0 || c.Backend != "") && !c.AllowMissingKernels
+}
+
+// unusedKernels returns the sorted names of the functions of k that are
+// the kernel of no op of p: the candidates for a misspelt kernel.
+func unusedKernels(p *plan.Plan, k *kernels.Set) []string {
+	used := map[string]bool{}
+	for _, op := range p.Ops {
+		used[op.GoName] = true
+	}
+	var out []string
+	for name := range k.Funcs {
+		if !used[name] {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// nearKernel returns "; did you mean F? ..." for the unused function F
+// closest to the kernel name want (the same letters in another case
+// first), or "".
+func nearKernel(want string, unused []string) string {
+	best := ""
+	for _, f := range unused {
+		if strings.EqualFold(f, want) {
+			best = f
+			break
+		}
+	}
+	if best == "" {
+		if near := schema.Near(want, unused); len(near) > 0 {
+			best = near[0]
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return schema.Suggest(best) + " (a kernel is named by plan.GoName's rule: " + want + ")"
 }
