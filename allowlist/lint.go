@@ -3,6 +3,7 @@ package allowlist
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -192,7 +193,7 @@ func (nm *names) noMatch(e *Entry, s *schema.Schema) string {
 		}
 	}
 	if best := schema.Near(op, nm.byMatch[e.Match]); len(best) > 0 {
-		return fmt.Sprintf("%s: unknown op %q; did you mean %q?", e.Category, op, best[0])
+		return fmt.Sprintf("%s: unknown op %q%s", e.Category, op, schema.Suggest(strconv.Quote(best[0])))
 	}
 	what := "op"
 	if e.Match != Selector {

@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -19,6 +20,7 @@ import (
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/internal/pytorch"
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -310,7 +312,7 @@ func (c *Config) Validate() error {
 	if c.Pos["build_tag"] != (schema.Position{}) && !gen.ValidTag(c.BuildTag) {
 		errs = append(errs, c.Errorf("build_tag", "%q is not a build tag (letters, digits, _ and .)", c.BuildTag))
 	}
-	if c.Prefix != "" && !gen.ValidPrefix(c.Prefix) {
+	if c.Prefix != "" && !output.ValidPrefix(c.Prefix) {
 		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix (ASCII letters, digits, _, - and ., not first ., - or _: the go command ignores a file whose name starts with . or _)", c.Prefix))
 	}
 	if _, ok := c.Pos["output"]; ok && c.Output == "" {
@@ -375,7 +377,7 @@ func checkTypeKey(k string) string {
 			continue
 		case strings.HasSuffix(base, "]"):
 			if i := strings.LastIndexByte(base, '['); i > 0 {
-				return fmt.Sprintf("%q: list sizes are not part of a key; did you mean %q?", k, base[:i]+"[]"+suffix)
+				return fmt.Sprintf("%q: list sizes are not part of a key%s", k, schema.Suggest(strconv.Quote(base[:i]+"[]"+suffix)))
 			}
 		}
 		break
@@ -388,7 +390,7 @@ func checkTypeKey(k string) string {
 		return ""
 	}
 	if best := schema.Near(base, known); len(best) > 0 {
-		return fmt.Sprintf("unknown schema type %q; did you mean %q?", k, best[0]+suffix)
+		return fmt.Sprintf("unknown schema type %q%s", k, schema.Suggest(strconv.Quote(best[0]+suffix)))
 	}
 	return fmt.Sprintf("unknown schema type %q (want one of %s, with ? and [] as needed, or a %s class)", k, strings.Join(known, ", "), schema.CustomClassPrefix)
 }
@@ -512,8 +514,5 @@ func unknownOp(s *schema.Schema, names map[string]bool, pat string, suggest bool
 		}
 		sugg = append(sugg, n)
 	}
-	if len(sugg) > 0 {
-		msg += "; did you mean " + strings.Join(sugg, ", ") + "?"
-	}
-	return msg
+	return msg + schema.Suggest(sugg...)
 }

@@ -21,13 +21,14 @@ import (
 	"go/token"
 	"hash/fnv"
 	"path"
-	"slices"
 	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/kernels"
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -66,28 +67,28 @@ type Options struct {
 	// command sets it when the output directory is in a Go module and no
 	// tensor type is declared in the output package itself.
 	ShapesPackage string
-	// Kernels are the kernels found by LoadKernels: in function mode the
+	// Kernels are the kernels of the kernels package (the command finds
+	// them with go/packages, internal/discover): in function mode the
 	// functions wrapped; in interface mode, if set, the functions the
 	// adapter Functions (file PREFIX_adapter.go) calls to implement
 	// Kernels. Either way each selected op's kernel must have the
 	// signature its schema gives; in interface mode every selected op
 	// needs one.
-	Kernels *KernelSet
+	Kernels *kernels.Set
 }
 
 // DefaultPrefix is the file name prefix of a set when none is given.
 const DefaultPrefix = "assertgen"
 
 // ShapesDir is where the shape helpers' package goes, under the output
-// directory, when Options.ShapesPackage is set.
-const ShapesDir = "internal/assertgenshapes"
+// directory, when Options.ShapesPackage is set (output.ShapesDir).
+const ShapesDir = output.ShapesDir
 
-// A File is one generated file (Name is relative to the output
-// directory: a plain name, or under ShapesDir).
-type File struct {
-	Name string
-	Data []byte
-}
+// A File is one generated file (output.File).
+type File = output.File
+
+// Header is the first line of every generated file (output.Header).
+const Header = output.Header
 
 // A Result is what Generate made.
 type Result struct {
@@ -110,7 +111,7 @@ func (o *Options) defaults() error {
 	if !token.IsIdentifier(o.Package) || o.Package == "_" {
 		return fmt.Errorf("invalid package name %q", o.Package)
 	}
-	if !ValidPrefix(o.Prefix) {
+	if !output.ValidPrefix(o.Prefix) {
 		return fmt.Errorf("invalid file name prefix %q", o.Prefix)
 	}
 	if !ValidTag(o.BuildTag) {
@@ -129,23 +130,6 @@ func (o *Options) defaults() error {
 		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types.tensorType())
 	}
 	return nil
-}
-
-// ValidPrefix reports whether p can prefix the names of generated files:
-// ASCII letters, digits, _, - and ., not starting with ., - or _ (the go
-// command ignores files whose names start with . or _). Nothing in it is
-// special to a shell or to path.Match, and a name made with it is a plain
-// file name.
-func ValidPrefix(p string) bool {
-	if p == "" || p[0] == '.' || p[0] == '-' || p[0] == '_' {
-		return false
-	}
-	for _, c := range p {
-		if !(c == '_' || c == '-' || c == '.' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return true
 }
 
 func ValidTag(t string) bool {
@@ -180,7 +164,7 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 				missing = append(missing, op)
 				continue
 			}
-			if got, want := k.Signature, w.signature(); !sameSignature(got, want) {
+			if got, want := k.Signature, w.signature(); !got.SameTypes(want) {
 				findings.Addf(k.Pos, "kernel %s of %s has the wrong signature:\n\thave %s\n\twant %s", w.name, op.Name, k.Display, w.displaySignature())
 				continue
 			}
@@ -259,39 +243,6 @@ type fileJob struct {
 	build func() (*jen.File, error)
 }
 
-// fileKinds are the kinds of file gen writes: PREFIX_KIND.go, and for
-// checked and direct also part files PREFIX_KIND_N.go.
-var fileKinds = []string{"checked", "direct", "kernels", "adapter", "shapes", "sweep"}
-
-// OwnsName reports whether name is the name of a file Generate writes with
-// prefix: PREFIX_KIND.go or PREFIX_KIND_N.go (N from 2, no leading zero).
-func OwnsName(prefix, name string) bool {
-	rest, ok := strings.CutPrefix(name, prefix+"_")
-	if !ok || prefix == "" {
-		return false
-	}
-	rest, ok = strings.CutSuffix(rest, ".go")
-	if !ok {
-		return false
-	}
-	kind, part, hasPart := strings.Cut(rest, "_")
-	if !slices.Contains(fileKinds, kind) {
-		return false
-	}
-	if !hasPart {
-		return true
-	}
-	if part == "" || part[0] == '0' || part == "1" {
-		return false
-	}
-	for _, c := range part {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // partName names part k (0-based) of a file.
 func partName(prefix, kind string, k int) string {
 	if k == 0 {
@@ -339,7 +290,9 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	}
 	ss := newShapeSet()
 	ss.noUseCounts = pl.NoUseCounts
-	ss.metadataOf = metadataImplementers(o.Kernels)
+	if o.Kernels != nil {
+		ss.metadataOf = o.Kernels.Metadata
+	}
 	ss.pkg = o.ShapesPackage
 	ss.ns = shapeNamespace(o.Prefix)
 	var jobs []fileJob
@@ -383,29 +336,6 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 		return f, nil
 	}})
 	return jobs, nil
-}
-
-// sameSignature compares signatures ignoring parameter names.
-func sameSignature(got, want string) bool {
-	return stripParamNames(got) == stripParamNames(want)
-}
-
-func stripParamNames(sig string) string {
-	// "func(a T, b U) R" → "func(T, U) R"; types never contain spaces.
-	open := strings.IndexByte(sig, '(')
-	closeIdx := strings.IndexByte(sig, ')')
-	if open < 0 || closeIdx < open {
-		return sig
-	}
-	params := sig[open+1 : closeIdx]
-	var types []string
-	if strings.TrimSpace(params) != "" {
-		for _, p := range strings.Split(params, ", ") {
-			f := strings.Fields(p)
-			types = append(types, f[len(f)-1])
-		}
-	}
-	return sig[:open+1] + strings.Join(types, ", ") + sig[closeIdx:]
 }
 
 func newFile(pkg, tag string, negate bool) *jen.File {
@@ -466,7 +396,7 @@ func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
 // genGuards assigns each kernel to a variable of the function type its
 // schema gives, so that a kernel whose signature drifts fails the build
 // at a line that says what to do.
-func genGuards(f *jen.File, ws []*wrapper, k *KernelSet) {
+func genGuards(f *jen.File, ws []*wrapper, k *kernels.Set) {
 	if len(ws) == 0 {
 		return
 	}

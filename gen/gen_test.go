@@ -11,7 +11,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/assertgen/assertgen/internal/discover"
 	"github.com/assertgen/assertgen/internal/golden"
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -53,13 +55,13 @@ func smallTypes(t testing.TB) TypeMap {
 	return DefaultTypes().Merge(over)
 }
 
-func smallKernels(t testing.TB) *KernelSet {
+func smallKernels(t testing.TB) *kernels.Set {
 	t.Helper()
-	k, err := LoadKernels(smallDir, "./kernels")
+	k, err := discover.Load(smallDir, "./kernels")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return k
+	return k.Set
 }
 
 // compareGolden compares generated files with the files in dir (each
@@ -187,10 +189,11 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestVetWrongSignature(t *testing.T) {
-	k, err := LoadKernels(smallDir, "../badkernels")
+	loaded, err := discover.Load(smallDir, "../badkernels")
 	if err != nil {
 		t.Fatal(err)
 	}
+	k := loaded.Set
 	p := smallPlan(t, plan.Strict)
 	if err := p.Select([]string{"add.Tensor", "cat", "transpose.int"}, nil); err != nil {
 		t.Fatal(err)

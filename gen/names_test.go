@@ -2,6 +2,8 @@ package gen
 
 import (
 	"testing"
+
+	"github.com/assertgen/assertgen/output"
 )
 
 func TestParamName(t *testing.T) {
@@ -15,7 +17,7 @@ func TestParamName(t *testing.T) {
 // TestOwnsName: every name Generate gives is of its prefix's set.
 func TestOwnsName(t *testing.T) {
 	for _, n := range []string{partName("p", "checked", 0), partName("p", "checked", 11), partName("p", "direct", 1), "p_kernels.go", "p_adapter.go", "p_shapes.go"} {
-		if !OwnsName("p", n) {
+		if !output.OwnsName("p", n) {
 			t.Errorf("OwnsName(p, %s) = false", n)
 		}
 	}

@@ -30,7 +30,7 @@ func KernelDecl(op *plan.Op, o Options) (string, error) {
 	for i := range w.params {
 		w.params[i].name = ParamName(w.params[i].arg.Name) // no generated locals to avoid
 	}
-	return "func " + op.GoName + w.sig(spell)[len("func"):], nil
+	return "func " + op.GoName + w.sig(spell).String()[len("func"):], nil
 }
 
 // KernelStubs returns a Go file of the kernels package o.Kernels that

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
-	"strings"
 
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -31,35 +31,21 @@ type param struct {
 }
 
 // signature is the Go signature of the op with full import paths, as
-// LoadKernels prints kernels' signatures.
-func (w *wrapper) signature() string { return w.sig(GoType.String) }
+// the command's kernel discovery (internal/discover) spells kernels'.
+func (w *wrapper) signature() kernels.Signature { return w.sig(GoType.String) }
 
 // displaySignature is the signature for messages.
-func (w *wrapper) displaySignature() string { return w.sig(GoType.Display) }
+func (w *wrapper) displaySignature() string { return w.sig(GoType.Display).String() }
 
-func (w *wrapper) sig(spell func(GoType) string) string {
-	ps := make([]string, len(w.params))
+func (w *wrapper) sig(spell func(GoType) string) kernels.Signature {
+	s := kernels.Signature{Params: make([]kernels.Param, len(w.params)), Results: make([]string, len(w.results))}
 	for i, p := range w.params {
-		ps[i] = p.name + " " + spell(p.typ)
+		s.Params[i] = kernels.Param{Name: p.name, Type: spell(p.typ)}
 	}
-	rs := make([]string, len(w.results))
 	for i, r := range w.results {
-		rs[i] = spell(r)
+		s.Results[i] = spell(r)
 	}
-	return sigString(ps, rs)
-}
-
-// sigString spells a function signature from its parameters ("name type")
-// and results: "func(a T, b U) R", "func(a T) (R, S)".
-func sigString(params, results []string) string {
-	s := "func(" + strings.Join(params, ", ") + ")"
-	switch len(results) {
-	case 0:
-		return s
-	case 1:
-		return s + " " + results[0]
-	}
-	return s + " (" + strings.Join(results, ", ") + ")"
+	return s
 }
 
 // localRE matches the identifiers generated code declares for itself: the

@@ -22,7 +22,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/testhook"
 )
 
@@ -67,11 +66,11 @@ func stagingDir(dir, prefix string) string {
 // commit point, none: the directory keeps its previous files and no
 // temporary file is left. A read-only file that would be replaced or
 // removed is an error, as is a file name that is neither a plain name nor
-// one under gen.ShapesDir (the shape helpers' own package, written in the
+// one under ShapesDir (the shape helpers' own package, written in the
 // same transaction), or a file in dir that is not a regular file. Writes into one directory are
 // serialised: while another Write holds dir, Write returns a
 // [*LockedError] and changes nothing.
-func Write(ctx context.Context, dir, prefix string, files []gen.File) error {
+func Write(ctx context.Context, dir, prefix string, files []File) error {
 	if dir == "" {
 		return errors.New("no output directory")
 	}
@@ -117,13 +116,13 @@ func Write(ctx context.Context, dir, prefix string, files []gen.File) error {
 }
 
 // validName reports whether name is one Write accepts: a plain file name
-// not starting with a dot, or such a name under gen.ShapesDir.
+// not starting with a dot, or such a name under ShapesDir.
 func validName(name string) bool {
 	base := path.Base(name)
 	if name == "" || base == "" || base[0] == '.' || strings.ContainsAny(base, `/\`) {
 		return false
 	}
-	return name == base || name == gen.ShapesDir+"/"+base
+	return name == base || name == ShapesDir+"/"+base
 }
 
 // ErrLocked reports that another process is writing into the directory
@@ -145,7 +144,7 @@ func (e *LockedError) Unwrap() error { return ErrLocked }
 
 // stageFiles writes the files and then the journal into stage; the rename
 // of the journal is the commit point.
-func stageFiles(ctx context.Context, dir, stage string, files []gen.File, obsolete []string) error {
+func stageFiles(ctx context.Context, dir, stage string, files []File, obsolete []string) error {
 	for _, f := range files {
 		testhook.Pause()
 		if err := ctx.Err(); err != nil {
@@ -240,7 +239,7 @@ func recoverStaging(dir, stage string) error {
 
 // checkWritable refuses to replace or remove a file its owner cannot
 // write: a read-only generated file is someone's decision, not staleness.
-func checkWritable(dir string, files []gen.File, obsolete []string) error {
+func checkWritable(dir string, files []File, obsolete []string) error {
 	paths := slices.Clone(obsolete)
 	for _, f := range files {
 		paths = append(paths, filepath.Join(dir, filepath.FromSlash(f.Name)))
@@ -301,7 +300,7 @@ func syncDir(dir string) error {
 // that is not a regular file (a symbolic link, a device, ...) is an error,
 // and no more of a copy is read than the size of the file it is compared
 // with.
-func Stale(dir string, files []gen.File) ([]string, error) {
+func Stale(dir string, files []File) ([]string, error) {
 	var stale []string
 	for _, f := range files {
 		p := filepath.Join(dir, filepath.FromSlash(f.Name))
@@ -405,16 +404,16 @@ func Interrupted(dir string) ([]string, error) {
 // unambiguous across prefixes, since no kind has an underscore: prefix ops
 // never claims ops_extra_checked.go, which prefix ops_extra wrote.
 //
-// The shape helpers' own package (gen.ShapesDir) is looked at the same
+// The shape helpers' own package (ShapesDir) is looked at the same
 // way, so that a run that puts them back into the wrappers' package, or
 // out of it, leaves no copy of them behind.
-func Obsolete(dir, prefix string, files []gen.File) ([]string, error) {
+func Obsolete(dir, prefix string, files []File) ([]string, error) {
 	keep := map[string]bool{}
 	for _, f := range files {
 		keep[f.Name] = true
 	}
 	var out []string
-	for _, sub := range []string{"", gen.ShapesDir} {
+	for _, sub := range []string{"", ShapesDir} {
 		o, err := obsoleteIn(dir, sub, prefix, keep)
 		if err != nil {
 			return nil, err
@@ -436,7 +435,7 @@ func obsoleteIn(dir, sub, prefix string, keep map[string]bool) ([]string, error)
 		if sub != "" {
 			n = sub + "/" + n
 		}
-		if keep[n] || !gen.OwnsName(prefix, e.Name()) {
+		if keep[n] || !OwnsName(prefix, e.Name()) {
 			continue
 		}
 		if !e.Type().IsRegular() {
@@ -462,7 +461,7 @@ func isGenerated(path string) (bool, error) {
 		return false, err
 	}
 	defer f.Close()
-	header := "// " + gen.Header + "\n"
+	header := "// " + Header + "\n"
 	buf := make([]byte, len(header))
 	n, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {

@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/assertgen/assertgen/gen"
 )
 
 func dirNames(t *testing.T, dir string) []string {
@@ -31,13 +29,13 @@ func dirNames(t *testing.T, dir string) []string {
 // nothing, and a read-only target is an error.
 func TestWrite(t *testing.T) {
 	dir := t.TempDir()
-	head := "// " + gen.Header + "\n"
-	old := []gen.File{{Name: "p_checked.go", Data: []byte(head + "old a")}, {Name: "p_checked_2.go", Data: []byte(head + "old b")}}
+	head := "// " + Header + "\n"
+	old := []File{{Name: "p_checked.go", Data: []byte(head + "old a")}, {Name: "p_checked_2.go", Data: []byte(head + "old b")}}
 	if err := Write(context.Background(), dir, "p", old); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "p_notes.go"), []byte("// hand-written\n"), 0o644)
-	next := []gen.File{{Name: "p_checked.go", Data: []byte(head + "new a")}}
+	next := []File{{Name: "p_checked.go", Data: []byte(head + "new a")}}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -65,7 +63,7 @@ func TestWrite(t *testing.T) {
 	if data, _ := os.ReadFile(filepath.Join(dir, "p_checked.go")); string(data) != head+"new a" {
 		t.Errorf("p_checked.go = %q", data)
 	}
-	if err := Write(context.Background(), dir, "p", []gen.File{{Name: "../x.go", Data: nil}}); err == nil {
+	if err := Write(context.Background(), dir, "p", []File{{Name: "../x.go", Data: nil}}); err == nil {
 		t.Error("Write accepted a path as a file name")
 	}
 }
@@ -73,7 +71,7 @@ func TestWrite(t *testing.T) {
 func TestForeign(t *testing.T) {
 	dir := t.TempDir()
 	for name, src := range map[string]string{
-		"assertgen_checked.go": "// " + gen.Header + "\n\npackage p\n",
+		"assertgen_checked.go": "// " + Header + "\n\npackage p\n",
 		"kernels.go":           "package p\n\nfunc Add() {}\n",
 		"kernels_test.go":      "package p\n",
 		"_ignored.go":          "x",
@@ -101,7 +99,7 @@ func TestForeign(t *testing.T) {
 // gives.
 func TestObsoleteOwnSet(t *testing.T) {
 	dir := t.TempDir()
-	head := "// " + gen.Header + "\n"
+	head := "// " + Header + "\n"
 	for _, n := range []string{
 		"ops_checked.go", "ops_checked_2.go", "ops_checked_3.go", "ops_direct_2.go", "ops_shapes.go", "ops_kernels.go", "ops_adapter.go",
 		"ops_extra_checked.go", "ops_extra_direct.go", "ops_extra_shapes.go", "ops_checked_02.go", "ops_checked_1.go", "ops_checked_x.go", "ops_notes.go",
@@ -109,7 +107,7 @@ func TestObsoleteOwnSet(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, n), []byte(head), 0o644)
 	}
 	os.WriteFile(filepath.Join(dir, "ops_direct.go"), []byte("// hand-written\n"), 0o644)
-	got, err := Obsolete(dir, "ops", []gen.File{{Name: "ops_checked.go"}, {Name: "ops_shapes.go"}})
+	got, err := Obsolete(dir, "ops", []File{{Name: "ops_checked.go"}, {Name: "ops_shapes.go"}})
 	var names []string
 	for _, g := range got {
 		names = append(names, filepath.Base(g))
@@ -132,8 +130,8 @@ func TestWriteLocked(t *testing.T) {
 	if _, err := lockDir(dir); err != ErrLocked {
 		t.Skipf("no directory lock on this system: %v", err)
 	}
-	head := "// " + gen.Header + "\n"
-	err = Write(context.Background(), dir, "p", []gen.File{{Name: "p_checked.go", Data: []byte(head)}})
+	head := "// " + Header + "\n"
+	err = Write(context.Background(), dir, "p", []File{{Name: "p_checked.go", Data: []byte(head)}})
 	var le *LockedError
 	if !errors.As(err, &le) || err.Error() != dir+": another assertgen is writing into this directory; nothing was written" {
 		t.Errorf("Write into a locked directory: %v", err)
@@ -150,19 +148,19 @@ func TestWriteLocked(t *testing.T) {
 	if got, err := Interrupted(dir); err != nil || len(got) != 1 {
 		t.Errorf("Interrupted after the writer left = %v, %v; want the staging directory", got, err)
 	}
-	if err := Write(context.Background(), dir, "p", []gen.File{{Name: "p_checked.go", Data: []byte(head)}}); err != nil {
+	if err := Write(context.Background(), dir, "p", []File{{Name: "p_checked.go", Data: []byte(head)}}); err != nil {
 		t.Errorf("Write after the lock was released: %v", err)
 	}
 }
 
 func TestWriteFilesAtomic(t *testing.T) {
 	dir := t.TempDir()
-	old := []gen.File{{Name: "a.go", Data: []byte("old a")}, {Name: "b.go", Data: []byte("old b")}}
+	old := []File{{Name: "a.go", Data: []byte("old a")}, {Name: "b.go", Data: []byte("old b")}}
 	if err := Write(context.Background(), dir, "", old); err != nil {
 		t.Fatal(err)
 	}
 	// The second file cannot be written: nothing may change.
-	bad := []gen.File{{Name: "a.go", Data: []byte("new a")}, {Name: "missing/dir/b.go", Data: []byte("new b")}}
+	bad := []File{{Name: "a.go", Data: []byte("new a")}, {Name: "missing/dir/b.go", Data: []byte("new b")}}
 	if err := Write(context.Background(), dir, "", bad); err == nil {
 		t.Fatal("no error")
 	}
@@ -176,7 +174,7 @@ func TestWriteFilesAtomic(t *testing.T) {
 	if len(entries) != 2 {
 		t.Errorf("temporary files left behind: %v", entries)
 	}
-	stale, err := Stale(dir, []gen.File{{Name: "a.go", Data: []byte("old a")}, {Name: "b.go", Data: []byte("changed")}, {Name: "c.go", Data: nil}})
+	stale, err := Stale(dir, []File{{Name: "a.go", Data: []byte("old a")}, {Name: "b.go", Data: []byte("changed")}, {Name: "c.go", Data: nil}})
 	if err != nil || len(stale) != 2 || !strings.HasSuffix(stale[0], "b.go") || !strings.HasSuffix(stale[1], "c.go") {
 		t.Errorf("Stale = %v, %v", stale, err)
 	}
@@ -184,25 +182,25 @@ func TestWriteFilesAtomic(t *testing.T) {
 
 func TestObsolete(t *testing.T) {
 	dir := t.TempDir()
-	head := "// " + gen.Header + "\n"
+	head := "// " + Header + "\n"
 	os.WriteFile(filepath.Join(dir, "assertgen_checked.go"), []byte(head), 0o644)
 	os.WriteFile(filepath.Join(dir, "assertgen_checked_2.go"), []byte(head), 0o644)
 	os.WriteFile(filepath.Join(dir, "assertgen_notes.go"), []byte("// hand-written\n"), 0o644)
-	got, err := Obsolete(dir, "assertgen", []gen.File{{Name: "assertgen_checked.go"}})
+	got, err := Obsolete(dir, "assertgen", []File{{Name: "assertgen_checked.go"}})
 	if err != nil || len(got) != 1 || filepath.Base(got[0]) != "assertgen_checked_2.go" {
 		t.Errorf("Obsolete = %v, %v", got, err)
 	}
 }
 
-// TestWriteShapesDir: the shape helpers' own package (gen.ShapesDir) is
+// TestWriteShapesDir: the shape helpers' own package (ShapesDir) is
 // written in the same transaction as the wrappers, is stale when it
 // differs, and goes as obsolete when a run puts the helpers back into the
 // wrappers' package (and the reverse); no other subdirectory is accepted.
 func TestWriteShapesDir(t *testing.T) {
 	dir := t.TempDir()
-	head := "// " + gen.Header + "\n"
-	sub := gen.ShapesDir + "/p_shapes.go"
-	split := []gen.File{{Name: "p_checked.go", Data: []byte(head + "a")}, {Name: sub, Data: []byte(head + "helpers")}}
+	head := "// " + Header + "\n"
+	sub := ShapesDir + "/p_shapes.go"
+	split := []File{{Name: "p_checked.go", Data: []byte(head + "a")}, {Name: sub, Data: []byte(head + "helpers")}}
 	if err := Write(context.Background(), dir, "p", split); err != nil {
 		t.Fatal(err)
 	}
@@ -212,11 +210,11 @@ func TestWriteShapesDir(t *testing.T) {
 	if st, err := Stale(dir, split); err != nil || len(st) != 0 {
 		t.Fatalf("stale right after writing: %v, %v", st, err)
 	}
-	changed := []gen.File{split[0], {Name: sub, Data: []byte(head + "other")}}
+	changed := []File{split[0], {Name: sub, Data: []byte(head + "other")}}
 	if st, err := Stale(dir, changed); err != nil || len(st) != 1 {
 		t.Fatalf("changed helpers: stale %v, %v; want the helpers' file", st, err)
 	}
-	one := []gen.File{split[0], {Name: "p_shapes.go", Data: []byte(head + "helpers")}}
+	one := []File{split[0], {Name: "p_shapes.go", Data: []byte(head + "helpers")}}
 	if ob, err := Obsolete(dir, "p", one); err != nil || len(ob) != 1 || !strings.HasSuffix(filepath.ToSlash(ob[0]), sub) {
 		t.Fatalf("helpers back in the package: obsolete %v, %v; want %s", ob, err, sub)
 	}
@@ -229,8 +227,8 @@ func TestWriteShapesDir(t *testing.T) {
 	if ob, err := Obsolete(dir, "p", split); err != nil || len(ob) != 1 || filepath.Base(ob[0]) != "p_shapes.go" {
 		t.Errorf("helpers moved out: obsolete %v, %v; want p_shapes.go", ob, err)
 	}
-	for _, bad := range []string{"internal/other/p_shapes.go", gen.ShapesDir + "/../p_x.go", gen.ShapesDir + "/.p.go", "../p_checked.go"} {
-		if err := Write(context.Background(), dir, "p", []gen.File{{Name: bad, Data: []byte(head)}}); err == nil {
+	for _, bad := range []string{"internal/other/p_shapes.go", ShapesDir + "/../p_x.go", ShapesDir + "/.p.go", "../p_checked.go"} {
+		if err := Write(context.Background(), dir, "p", []File{{Name: bad, Data: []byte(head)}}); err == nil {
 			t.Errorf("%q: written, want an error", bad)
 		}
 	}

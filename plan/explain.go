@@ -54,11 +54,7 @@ type UnknownOpError struct {
 }
 
 func (e *UnknownOpError) Error() string {
-	msg := fmt.Sprintf("unknown op %q in %s", e.Name, e.Schema)
-	if len(e.Suggestions) > 0 {
-		msg += "; did you mean " + strings.Join(e.Suggestions, ", ") + "?"
-	}
-	return msg
+	return fmt.Sprintf("unknown op %q in %s", e.Name, e.Schema) + schema.Suggest(e.Suggestions...)
 }
 
 // Explain writes, in plain words, the plan of the op called name under

@@ -168,3 +168,15 @@ autograd:
 	// my_backend.yaml:7:5 max.dim
 	// typo.yaml:3:1: unknown key "suported"; did you mean "supported"?
 }
+
+func ExampleSuggest() {
+	fmt.Println("unknown flag -jsn" + schema.Suggest("-json"))
+	fmt.Println("unknown op" + schema.Suggest("add.Tensor", "add_.Tensor"))
+	fmt.Printf("%q\n", schema.Suggest())
+	fmt.Println(`unknown profile "strct"` + schema.DidYouMean("strct", []string{"strict", "pytorch"}))
+	// Output:
+	// unknown flag -jsn; did you mean -json?
+	// unknown op; did you mean add.Tensor, add_.Tensor?
+	// ""
+	// unknown profile "strct"; did you mean "strict"?
+}

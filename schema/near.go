@@ -1,8 +1,9 @@
 package schema
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Near returns the candidates close enough to s to be a typo of it (at
@@ -32,13 +33,23 @@ func Near(s string, cands []string) []string {
 	return out
 }
 
-// DidYouMean returns "; did you mean X?" for the candidate nearest to s
-// (see Near), or "" when none is near.
+// DidYouMean returns "; did you mean "X"?" for the candidate nearest to s
+// (see Near), quoted, or "" when none is near.
 func DidYouMean(s string, cands []string) string {
 	if best := Near(s, cands); len(best) > 0 {
-		return fmt.Sprintf("; did you mean %q?", best[0])
+		return Suggest(strconv.Quote(best[0]))
 	}
 	return ""
+}
+
+// Suggest spells suggestions, as given, at the end of a message:
+// "; did you mean X?", "; did you mean X, Y?", or "" for none. Every
+// "did you mean" of the project is spelled by it.
+func Suggest(alts ...string) string {
+	if len(alts) == 0 {
+		return ""
+	}
+	return "; did you mean " + strings.Join(alts, ", ") + "?"
 }
 
 // editDistance returns the Levenshtein distance of a and b, or any value

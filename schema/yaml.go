@@ -699,7 +699,7 @@ func (l *yamlLoader) checkEntry(e *Entry) {
 	}
 	if e.Structured {
 		if kind != Out {
-			l.errorf(e.KeyPos("structured"), "%s: structured belongs on the out= variant; did you mean structured_delegate?", name)
+			l.errorf(e.KeyPos("structured"), "%s: structured belongs on the out= variant%s", name, Suggest("structured_delegate"))
 		}
 		if !e.DeviceGuard {
 			l.errorf(e.KeyPos("device_guard"), "%s: device_guard: False is not respected by structured kernels", name)
@@ -707,7 +707,7 @@ func (l *yamlLoader) checkEntry(e *Entry) {
 	}
 	if e.StructuredDelegate != "" {
 		if kind == Out {
-			l.errorf(e.KeyPos("structured_delegate"), "%s: structured_delegate is not allowed on out= ops; did you mean structured?", name)
+			l.errorf(e.KeyPos("structured_delegate"), "%s: structured_delegate is not allowed on out= ops%s", name, Suggest("structured"))
 		}
 		if !e.DeviceGuard {
 			l.errorf(e.KeyPos("device_guard"), "%s: device_guard: False is not respected by structured kernels", name)

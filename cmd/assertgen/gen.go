@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,6 +18,10 @@ import (
 
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/internal/discover"
+	"github.com/assertgen/assertgen/internal/missing"
+	"github.com/assertgen/assertgen/internal/progress"
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -75,14 +80,16 @@ func setupWhere(c *config.Config) (*schema.Schema, *plan.Plan, gen.Options, map[
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
+	var loaded *discover.Package
 	if c.Kernels != "" {
 		// Function mode wraps the kernels; interface mode writes an
 		// adapter (Functions) that implements Kernels with them.
-		if o.Kernels, err = gen.LoadKernels(c.Dir, c.Kernels); err != nil {
+		if loaded, err = discover.Load(c.Dir, c.Kernels); err != nil {
 			return nil, nil, o, nil, c.Errorf("kernels", "%v", err)
 		}
+		o.Kernels = loaded.Set
 	}
-	if err := checkTypeMap(c, o.Kernels); err != nil {
+	if err := checkTypeMap(c, loaded); err != nil {
 		return nil, nil, o, nil, err
 	}
 	if o.Kernels != nil {
@@ -123,24 +130,24 @@ func checkKernelsGiven(c *config.Config, f *cliFlags) error {
 // generated package is built (the config's directory; the packages the
 // kernels package k imports are known already), and Tensor's must be able
 // to hold nil. Each problem is an error at the value's position.
-func checkTypeMap(c *config.Config, k *gen.KernelSet) error {
+func checkTypeMap(c *config.Config, k *discover.Package) error {
 	var errs schema.ErrorList
 	keys := slices.Sorted(maps.Keys(c.Types))
-	var ts []gen.GoType
+	var ts []discover.Type
 	for _, k := range keys {
 		t, err := gen.ParseGoType(c.Types[k])
 		if err != nil {
 			continue // Validate reported it
 		}
-		ts = append(ts, t)
+		ts = append(ts, discover.Type(t))
 		if k == "Tensor" && !t.Nillable() {
 			ptr := t
 			ptr.Prefix = "*" + ptr.Prefix
-			errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?; did you mean %q?", t, ptr.String()))
+			errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?%s", t, schema.Suggest(strconv.Quote(ptr.String()))))
 		}
 	}
 	tensor, _ := gen.ParseGoType(c.Types["Tensor"])
-	problems, lacks, err := gen.CheckTypesCounted(c.Dir, ts, tensor, k)
+	problems, lacks, err := discover.CheckTypesCounted(c.Dir, ts, discover.Type(tensor), k)
 	if err != nil {
 		return err
 	}
@@ -149,7 +156,7 @@ func checkTypeMap(c *config.Config, k *gen.KernelSet) error {
 	}
 	for _, k := range keys {
 		t, err := gen.ParseGoType(c.Types[k])
-		if msg := problems[t]; err == nil && msg != "" {
+		if msg := problems[discover.Type(t)]; err == nil && msg != "" {
 			errs = append(errs, c.Errorf("types."+k+"=", "%s: %s", k, msg))
 		}
 	}
@@ -161,7 +168,7 @@ func checkTypeMap(c *config.Config, k *gen.KernelSet) error {
 // kernel would otherwise have "the wrong signature", with no word of the
 // config. The kernel of the first op whose first argument is a Tensor
 // tells the type.
-func checkTensorType(c *config.Config, p *plan.Plan, k *gen.KernelSet) error {
+func checkTensorType(c *config.Config, p *plan.Plan, k *kernels.Set) error {
 	if _, ok := c.Types["Tensor"]; ok {
 		return nil
 	}
@@ -175,19 +182,17 @@ func checkTensorType(c *config.Config, p *plan.Plan, k *gen.KernelSet) error {
 		if kernel == nil {
 			continue
 		}
-		_, params, _ := strings.Cut(kernel.Signature, "(")
-		first, _, _ := strings.Cut(params, ",")
-		first, _, _ = strings.Cut(first, ")")
-		fields := strings.Fields(first)
-		if len(fields) != 2 || fields[1] == def {
+		params := kernel.Signature.Params
+		if len(params) == 0 || params[0].Type == def {
 			return nil
 		}
+		first := params[0].Type
 		at := c.At("types")
 		if !at.IsValid() && c.Path != "" && !strings.HasPrefix(at.Filename, "-") {
 			at = schema.Position{Filename: c.Path, Line: 1, Column: 1}
 		}
 		return &schema.Error{Pos: at, Msg: fmt.Sprintf("the type map has no Tensor, so Tensor is asserts.Tensor, but kernel %s (%s) takes %s: add types: {Tensor: %q}",
-			kernel.Name, kernel.Pos, fields[1], fields[1])}
+			kernel.Name, kernel.Pos, first, first)}
 	}
 	return nil
 }
@@ -329,7 +334,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if o.ShapesPackage, err = shapesPackage(dir, o); err != nil {
 		return err
 	}
-	o.Progress = progress(stderr, time.Now())
+	o.Progress = progress.For(stderr, time.Now())
 	res, err := gen.Generate(p, o)
 	if err != nil {
 		return err
@@ -368,7 +373,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "assertgen: %d ops wrapped in %s", len(res.Wrapped), dir)
-	required := requiresKernels(c)
+	required := missing.Required(c)
 	if len(res.Missing) > 0 && !required {
 		fmt.Fprintf(stderr, "; %d selected ops have no kernel (assertgen vet -v lists them)", len(res.Missing))
 	}
@@ -376,17 +381,17 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if !inModule(dir) {
 		fmt.Fprintf(stderr, "assertgen: note: %s is in no Go module (no go.mod there or above): the package builds only inside a module that requires %s; choose an -output in yours\n", dir, gen.AssertsPath[:strings.LastIndexByte(gen.AssertsPath, '/')])
 	}
-	missing := missingOps(p, res.Missing)
-	if err := writeStubs(stderr, *stubs, o, missing); err != nil {
+	absent := missing.Ops(p, res.Missing)
+	if err := missing.WriteStubs(stderr, *stubs, o, absent); err != nil {
 		return err
 	}
-	if !required || len(missing) == 0 {
+	if !required || len(absent) == 0 {
 		return nil
 	}
-	if err := printMissing(stderr, c, p, o, where, missing, ""); err != nil {
+	if err := missing.Print(stderr, c, p, o, where, absent, ""); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "assertgen: %d selected ops have no kernel: write them (gen -stubs FILE writes stubs), select fewer ops, or say allow_missing_kernels: true in the config\n", len(missing))
+	fmt.Fprintf(stderr, "assertgen: %d selected ops have no kernel: write them (gen -stubs FILE writes stubs), select fewer ops, or say allow_missing_kernels: true in the config\n", len(absent))
 	return errFindings
 }
 
@@ -459,7 +464,7 @@ func checkInterfaceSets(dir, prefix string) error {
 	slices.Sort(names)
 	for _, n := range names {
 		other := strings.TrimSuffix(filepath.Base(n), "_kernels.go")
-		if other != prefix && gen.ValidPrefix(other) {
+		if other != prefix && output.ValidPrefix(other) {
 			return fmt.Errorf("%s holds the interface-mode set %s (%s): a second interface-mode set in one package would declare Kernels and Checked twice; give -prefix %s its own -output",
 				dir, other, filepath.Base(n), prefix)
 		}
@@ -489,7 +494,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	}
 	n := 0
 	if o.Mode == gen.FunctionMode {
-		findings, missing, err := gen.Vet(p, o)
+		findings, absent, err := gen.Vet(p, o)
 		if err != nil {
 			return err
 		}
@@ -500,18 +505,18 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		// Missing kernels are findings when the config names the ops it
 		// wants; with every op selected, or allow_missing_kernels, they are
 		// information.
-		required := requiresKernels(c)
+		required := missing.Required(c)
 		switch {
 		case required:
-			err = printMissing(stdout, c, p, o, where, missing, "")
-			n += len(missing)
+			err = missing.Print(stdout, c, p, o, where, absent, "")
+			n += len(absent)
 		case *verbose:
-			err = printMissing(stdout, c, p, o, where, missing, "info: ")
-		case len(missing) > 0:
-			fmt.Fprintf(stdout, "info: %d of %d selected ops have no kernel in %s (-v lists them)\n", len(missing), len(p.Ops), o.Kernels.Path)
+			err = missing.Print(stdout, c, p, o, where, absent, "info: ")
+		case len(absent) > 0:
+			fmt.Fprintf(stdout, "info: %d of %d selected ops have no kernel in %s (-v lists them)\n", len(absent), len(p.Ops), o.Kernels.Path)
 		}
 		if err == nil {
-			err = writeStubs(stderr, *stubs, o, missing)
+			err = missing.WriteStubs(stderr, *stubs, o, absent)
 		}
 		if err != nil {
 			return err
@@ -525,43 +530,4 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		return errFindings
 	}
 	return nil
-}
-
-// unusedKernels returns the sorted names of the functions of k that are
-// the kernel of no op of p: the candidates for a misspelt kernel.
-func unusedKernels(p *plan.Plan, k *gen.KernelSet) []string {
-	used := map[string]bool{}
-	for _, op := range p.Ops {
-		used[op.GoName] = true
-	}
-	var out []string
-	for name := range k.Funcs {
-		if !used[name] {
-			out = append(out, name)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// nearKernel returns "; did you mean F? ..." for the unused function F
-// closest to the kernel name want (the same letters in another case
-// first), or "".
-func nearKernel(want string, unused []string) string {
-	best := ""
-	for _, f := range unused {
-		if strings.EqualFold(f, want) {
-			best = f
-			break
-		}
-	}
-	if best == "" {
-		if near := schema.Near(want, unused); len(near) > 0 {
-			best = near[0]
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf("; did you mean %s? (a kernel is named by plan.GoName's rule: %s)", best, want)
 }

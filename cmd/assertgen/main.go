@@ -169,7 +169,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 		msg = "unknown flag -" + name
 		if near := schema.Near(name, names); len(near) > 0 {
-			msg += "; did you mean -" + near[0] + "?"
+			msg += schema.Suggest("-" + near[0])
 		}
 	}
 	fmt.Fprintf(out, "%s: %s (%s -h lists the flags)\n", fs.Name(), msg, fs.Name())

@@ -12,6 +12,7 @@ import (
 
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/testhook"
+	"github.com/assertgen/assertgen/kernels"
 )
 
 // TestMain runs the command itself when the test binary is re-executed by
@@ -330,7 +331,7 @@ func TestShapesPackage(t *testing.T) {
 		{"in a module", out, gen.Options{Types: gen.TypeMap{"Tensor": tensor}}, "example.com/m/a/checked/" + gen.ShapesDir},
 		{"the module's root", mod, gen.Options{}, "example.com/m/" + gen.ShapesDir},
 		{"a tensor type of the output package", out, gen.Options{Types: gen.TypeMap{"Tensor": own}}, ""},
-		{"kernels in the output package", out, gen.Options{Kernels: &gen.KernelSet{Path: "example.com/m/a/checked"}}, ""},
+		{"kernels in the output package", out, gen.Options{Kernels: &kernels.Set{Path: "example.com/m/a/checked"}}, ""},
 		{"in no module", t.TempDir(), gen.Options{}, ""},
 	}
 	for _, tt := range tests {

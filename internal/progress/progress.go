@@ -1,4 +1,5 @@
-package main
+// Package progress reports a long gen run's progress on a terminal.
+package progress
 
 import (
 	"fmt"
@@ -10,11 +11,11 @@ import (
 // progressEvery is how often gen reports progress on a terminal.
 const progressEvery = 2 * time.Second
 
-// progress returns the gen.Options.Progress of a run that started at
+// For returns the gen.Options.Progress of a run that started at
 // start: on a terminal, a line "assertgen: 12000/120000 ops" at most every
 // progressEvery (so a run shorter than that prints none); nothing when
 // stderr is not a terminal, so that CI logs and tests stay quiet.
-func progress(stderr io.Writer, start time.Time) func(done, total int) {
+func For(stderr io.Writer, start time.Time) func(done, total int) {
 	if !isTerminal(stderr) {
 		return nil
 	}

@@ -1,19 +1,19 @@
-package gen
+package discover
 
 import "testing"
 
-// metadataImplementers finds reftensor's *Tensor (it implements
+// Load finds reftensor's *Tensor (it implements
 // asserts.Metadata) through refops' kernels package, and nothing that
 // does not implement it.
 func TestMetadataImplementers(t *testing.T) {
 	if got := metadataImplementers(nil); len(got) != 0 {
 		t.Errorf("no kernels package: %v, want none", got)
 	}
-	k, err := LoadKernels("../examples/refops", ".")
+	k, err := Load("../../examples/refops", ".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := metadataImplementers(k)
+	got := k.Set.Metadata
 	const tensor = "*github.com/assertgen/assertgen/examples/reftensor.Tensor"
 	if !got[tensor] {
 		t.Errorf("%s not found among %v", tensor, got)

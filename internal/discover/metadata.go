@@ -1,23 +1,23 @@
-package gen
+package discover
 
 import (
 	"go/types"
 )
 
 // metadataImplementers returns the single-tensor Go types (as
-// GoType.String spells them) whose method set has asserts.Metadata's
+// Type.String spells them) whose method set has asserts.Metadata's
 // MetadataFingerprint() (uint64, bool), as the type information of the
-// kernels package and its imports shows them. A wrapper snapshots an
-// argument of such a type with Call.SaveMetadataOf and SameMetadataOf,
-// which take the tensor as an asserts.Metadata: no type assertion per row
-// (about a third of a row's instructions), and inlined into the shape
-// helper, a direct call of the method. Without the kernels package
-// (interface mode without kernels:), or for a type it does not show, the
-// rows keep Call.SaveMetadata, which asks the tensor at run time; both
-// run the same check.
-func metadataImplementers(k *KernelSet) map[string]bool {
+// kernels package pkg and its imports shows them (kernels.Set.Metadata).
+// gen's wrapper snapshots an argument of such a type with
+// Call.SaveMetadataOf and SameMetadataOf, which take the tensor as an
+// asserts.Metadata: no type assertion per row (about a third of a row's
+// instructions), and inlined into the shape helper, a direct call of the
+// method. Without the kernels package (interface mode without kernels:),
+// or for a type it does not show, the rows keep Call.SaveMetadata, which
+// asks the tensor at run time; both run the same check.
+func metadataImplementers(pkg *types.Package) map[string]bool {
 	out := map[string]bool{}
-	if k == nil || k.types == nil {
+	if pkg == nil {
 		return out
 	}
 	seen := map[*types.Package]bool{}
@@ -40,7 +40,7 @@ func metadataImplementers(k *KernelSet) map[string]bool {
 					t, prefix = types.NewPointer(t), "*"
 				}
 				if hasFingerprint(t) {
-					out[GoType{Prefix: prefix, Path: p.Path(), Name: name}.String()] = true
+					out[Type{Prefix: prefix, Path: p.Path(), Name: name}.String()] = true
 				}
 			}
 		}
@@ -48,7 +48,7 @@ func metadataImplementers(k *KernelSet) map[string]bool {
 			walk(q)
 		}
 	}
-	walk(k.types)
+	walk(pkg)
 	return out
 }
 

@@ -1,4 +1,7 @@
-package gen
+// Package discover loads a kernels package with go/packages and checks a
+// type map's Go types against the packages they name: the work of the
+// assertgen command before gen prints (gen itself loads no package).
+package discover
 
 import (
 	"bytes"
@@ -10,36 +13,42 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
 
-// A KernelSet is the exported functions of a kernels package, found by
-// [LoadKernels] for function mode (not to be confused with the Kernels
-// interface interface mode generates).
-type KernelSet struct {
-	Path  string // import path
-	Name  string // package name
-	Funcs map[string]*Kernel
-
-	types *types.Package // the package, for CheckTypesCounted
+// A Package is a loaded kernels package: its exported functions, and its
+// types for [CheckTypesCounted].
+type Package struct {
+	Set   *kernels.Set
+	types *types.Package
 }
 
-// A Kernel is one exported function of the kernels package.
-type Kernel struct {
-	Name      string
-	Signature string          // "func(self *example.com/rt.Tensor, ...) *example.com/rt.Tensor"
-	Display   string          // the same with package names: "func(self *rt.Tensor, ...) *rt.Tensor"
-	Pos       schema.Position // relative to the working directory when shorter
+// A Type is a Go type of a type map, as gen.GoType spells it (and
+// converts to): Prefix ("*", "[]", ...), import Path ("" for a builtin),
+// Name.
+type Type struct {
+	Prefix string
+	Path   string
+	Name   string
 }
 
-// LoadKernels loads the package matching pattern (an import path or a
+func (t Type) String() string {
+	if t.Path == "" {
+		return t.Prefix + t.Name
+	}
+	return t.Prefix + t.Path + "." + t.Name
+}
+
+// Load loads the package matching pattern (an import path or a
 // relative directory such as ./kernels) from dir and lists its exported
 // functions.
-func LoadKernels(dir, pattern string) (*KernelSet, error) {
+func Load(dir, pattern string) (*Package, error) {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir}
 	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil {
@@ -61,7 +70,7 @@ func LoadKernels(dir, pattern string) (*KernelSet, error) {
 		}
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
-	k := &KernelSet{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*Kernel{}, types: p.Types}
+	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types)}, types: p.Types}
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }
 	wd, _ := os.Getwd()
@@ -79,19 +88,20 @@ func LoadKernels(dir, pattern string) (*KernelSet, error) {
 		if rel, err := filepath.Rel(wd, pos.Filename); err == nil && len(rel) < len(pos.Filename) {
 			pos.Filename = rel
 		}
-		k.Funcs[name] = &Kernel{
+		k.Set.Funcs[name] = &kernels.Kernel{
 			Name:      name,
-			Signature: signatureString(sig, qual),
-			Display:   signatureString(sig, short),
+			Signature: signature(sig, qual),
+			Display:   signature(sig, short),
 			Pos:       schema.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column},
 		}
 	}
 	return k, nil
 }
 
-// signatureString prints a signature in the form of wrapper.signature.
-func signatureString(sig *types.Signature, qual types.Qualifier) string {
-	var ps, rs []string
+// signature is sig with its types spelled by qual, as gen spells a
+// wrapper's.
+func signature(sig *types.Signature, qual types.Qualifier) kernels.Signature {
+	var s kernels.Signature
 	for i := range sig.Params().Len() {
 		v := sig.Params().At(i)
 		name := v.Name()
@@ -102,12 +112,12 @@ func signatureString(sig *types.Signature, qual types.Qualifier) string {
 		if sig.Variadic() && i == sig.Params().Len()-1 {
 			t = "..." + types.TypeString(v.Type().(*types.Slice).Elem(), qual)
 		}
-		ps = append(ps, name+" "+t)
+		s.Params = append(s.Params, kernels.Param{Name: name, Type: t})
 	}
 	for i := range sig.Results().Len() {
-		rs = append(rs, types.TypeString(sig.Results().At(i).Type(), qual))
+		s.Results = append(s.Results, types.TypeString(sig.Results().At(i).Type(), qual))
 	}
-	return sigString(ps, rs)
+	return s
 }
 
 // CheckTypesCounted loads the packages of the Go types ts name and
@@ -124,7 +134,7 @@ func signatureString(sig *types.Signature, qual types.Qualifier) string {
 // be generated with use_counts: false (with use counts on, they would call
 // UseCounts and not build). lacks is false when tensor has a problem of
 // its own, or is not a named type or a pointer to one.
-func CheckTypesCounted(dir string, ts []GoType, tensor GoType, k *KernelSet) (problems map[GoType]string, lacks bool, err error) {
+func CheckTypesCounted(dir string, ts []Type, tensor Type, k *Package) (problems map[Type]string, lacks bool, err error) {
 	problems, known, err := checkTypes(dir, ts, k)
 	if err != nil || problems[tensor] != "" || tensor.Path == "" || tensor.Prefix != "" && tensor.Prefix != "*" {
 		return problems, false, err
@@ -162,7 +172,7 @@ func hasUseCounts(typ types.Type) bool {
 	return true
 }
 
-func checkTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, map[string]*types.Package, error) {
+func checkTypes(dir string, ts []Type, k *Package) (map[Type]string, map[string]*types.Package, error) {
 	known := map[string]*types.Package{}
 	if k != nil && k.types != nil {
 		var add func(p *types.Package)
@@ -215,7 +225,7 @@ func checkTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, map[s
 	// A package go/packages returns nothing for: the go command failed as
 	// a whole (go/packages keeps no word of why); ask it once.
 	var goErr *string
-	problems := map[GoType]string{}
+	problems := map[Type]string{}
 	for _, t := range ts {
 		if t.Path == "" {
 			continue
@@ -251,7 +261,7 @@ func checkTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, map[s
 		if near := schema.Near(t.Name, names); len(near) > 0 {
 			fixed := t
 			fixed.Name = near[0]
-			msg += fmt.Sprintf("; did you mean %q?", fixed.String())
+			msg += schema.Suggest(strconv.Quote(fixed.String()))
 		}
 		problems[t] = msg
 	}

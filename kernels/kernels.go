@@ -1,0 +1,81 @@
+// Package kernels is the model of a kernels package as gen sees it: its
+// exported functions and their signatures, as typed values. It only holds
+// data; finding the functions (loading the package with go/packages) is
+// the job of the assertgen command, so that gen, which prints, needs no
+// package loader.
+package kernels
+
+import (
+	"strings"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// A Set is the exported functions of a kernels package, for function mode
+// (not to be confused with the Kernels interface interface mode generates).
+type Set struct {
+	Path  string // import path
+	Name  string // package name
+	Funcs map[string]*Kernel
+	// Metadata holds the Go types (in gen.GoType's spelling, such as
+	// "*example.com/rt.Tensor") of the package and its imports whose
+	// method set has asserts.Metadata's MetadataFingerprint() (uint64,
+	// bool): their same_metadata rows need no type assertion.
+	Metadata map[string]bool
+}
+
+// A Kernel is one exported function of the kernels package.
+type Kernel struct {
+	Name      string
+	Signature Signature       // types with import paths: "*example.com/rt.Tensor"
+	Display   Signature       // the same with package names: "*rt.Tensor"
+	Pos       schema.Position // relative to the working directory when shorter
+}
+
+// A Signature is a function signature: its parameters and the types of
+// its results. A variadic last parameter's type starts with "...".
+type Signature struct {
+	Params  []Param
+	Results []string
+}
+
+// A Param is one parameter: its name ("_" when it has none) and its Go type.
+type Param struct {
+	Name string
+	Type string
+}
+
+// String spells the signature: "func(a T, b U) R", "func(a T) (R, S)".
+func (s Signature) String() string {
+	ps := make([]string, len(s.Params))
+	for i, p := range s.Params {
+		ps[i] = p.Name + " " + p.Type
+	}
+	str := "func(" + strings.Join(ps, ", ") + ")"
+	switch len(s.Results) {
+	case 0:
+		return str
+	case 1:
+		return str + " " + s.Results[0]
+	}
+	return str + " (" + strings.Join(s.Results, ", ") + ")"
+}
+
+// SameTypes reports whether s and t have the same parameter and result
+// types, whatever the parameters' names.
+func (s Signature) SameTypes(t Signature) bool {
+	if len(s.Params) != len(t.Params) || len(s.Results) != len(t.Results) {
+		return false
+	}
+	for i := range s.Params {
+		if s.Params[i].Type != t.Params[i].Type {
+			return false
+		}
+	}
+	for i := range s.Results {
+		if s.Results[i] != t.Results[i] {
+			return false
+		}
+	}
+	return true
+}
