@@ -17,9 +17,9 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/assertgen/assertgen/allowlist"
-	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/internal/pytorch"
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -302,14 +302,14 @@ func (c *Config) Validate() error {
 			errs = append(errs, c.Errorf("pytorch_version", "%v", err))
 		}
 	}
-	if c.Mode != "" && c.Mode != string(gen.FunctionMode) && c.Mode != string(gen.InterfaceMode) {
+	if c.Mode != "" && c.Mode != string(output.FunctionMode) && c.Mode != string(output.InterfaceMode) {
 		errs = append(errs, c.Errorf("mode", "unknown mode %q (want function or interface)%s", c.Mode,
-			schema.DidYouMean(c.Mode, []string{string(gen.FunctionMode), string(gen.InterfaceMode)})))
+			schema.DidYouMean(c.Mode, []string{string(output.FunctionMode), string(output.InterfaceMode)})))
 	}
 	if c.Package != "" && (!token.IsIdentifier(c.Package) || c.Package == "_") {
 		errs = append(errs, c.Errorf("package", "%q is not a Go package name (a Go identifier, not a keyword)", c.Package))
 	}
-	if c.Pos["build_tag"] != (schema.Position{}) && !gen.ValidTag(c.BuildTag) {
+	if c.Pos["build_tag"] != (schema.Position{}) && !output.ValidTag(c.BuildTag) {
 		errs = append(errs, c.Errorf("build_tag", "%q is not a build tag (letters, digits, _ and .)", c.BuildTag))
 	}
 	if c.Prefix != "" && !output.ValidPrefix(c.Prefix) {
@@ -325,7 +325,7 @@ func (c *Config) Validate() error {
 		if msg := checkTypeKey(k); msg != "" {
 			errs = append(errs, c.Errorf("types."+k, "%s", msg))
 		}
-		if _, err := gen.ParseGoType(c.Types[k]); err != nil {
+		if _, err := kernels.ParseGoType(c.Types[k]); err != nil {
 			errs = append(errs, c.Errorf("types."+k+"=", "%s: %v", k, err))
 		}
 	}
@@ -385,7 +385,7 @@ func checkTypeKey(k string) string {
 	if strings.HasPrefix(base, schema.CustomClassPrefix) && len(base) > len(schema.CustomClassPrefix) {
 		return ""
 	}
-	known := slices.Sorted(maps.Keys(gen.DefaultTypes()))
+	known := slices.Sorted(maps.Keys(kernels.DefaultTypes()))
 	if slices.Contains(known, base) {
 		return ""
 	}
@@ -404,12 +404,12 @@ func (c *Config) Resolve(p string) string {
 }
 
 // TypeMap returns the default types merged with the config's.
-func (c *Config) TypeMap() (gen.TypeMap, error) {
-	m := gen.DefaultTypes()
-	over := gen.TypeMap{}
+func (c *Config) TypeMap() (kernels.TypeMap, error) {
+	m := kernels.DefaultTypes()
+	over := kernels.TypeMap{}
 	var errs schema.ErrorList
 	for k, v := range c.Types {
-		t, err := gen.ParseGoType(v)
+		t, err := kernels.ParseGoType(v)
 		if err != nil {
 			errs = append(errs, c.Errorf("types."+k+"=", "%s: %v", k, err))
 			continue

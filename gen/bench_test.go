@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -23,7 +24,7 @@ func BenchmarkGenerateAll(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"}); err != nil {
+		if _, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "all"}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -83,7 +84,7 @@ func BenchmarkGenerateScaling(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"})
+				res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "all"})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -121,7 +122,7 @@ func TestDirectWrappersInline(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	res, err := Generate(smallPlan(t, plan.Strict), Options{
-		Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: smallKernels(t),
+		Mode: output.FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: smallKernels(t),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -48,7 +49,7 @@ func TestGenerateDeepLinear(t *testing.T) {
 			var res *Result
 			bytes[i] = allocated(func() {
 				var err error
-				if res, err = Generate(p, Options{Mode: InterfaceMode, Package: "deep"}); err != nil {
+				if res, err = Generate(p, Options{Mode: output.InterfaceMode, Package: "deep"}); err != nil {
 					t.Fatal(err)
 				}
 			})
@@ -68,7 +69,7 @@ func TestGenerateDeepLinear(t *testing.T) {
 func BenchmarkGenerateDeep(b *testing.B) {
 	p := deepPlan(b, "[]", 10000)
 	for b.Loop() {
-		if _, err := Generate(p, Options{Mode: InterfaceMode, Package: "deep"}); err != nil {
+		if _, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "deep"}); err != nil {
 			b.Fatal(err)
 		}
 	}

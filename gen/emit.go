@@ -11,6 +11,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -61,7 +62,7 @@ func genOpVar(w *wrapper, profile jen.Code) jen.Code {
 func (w *wrapper) paramsCode() []jen.Code {
 	out := make([]jen.Code, len(w.params))
 	for i, p := range w.params {
-		out[i] = jen.Id(p.name).Add(p.typ.Code())
+		out[i] = jen.Id(p.name).Add(typeCode(p.typ))
 	}
 	return out
 }
@@ -72,11 +73,11 @@ func (w *wrapper) resultsCode() jen.Code {
 	case 0:
 		return jen.Null()
 	case 1:
-		return w.results[0].Code()
+		return typeCode(w.results[0])
 	}
 	rs := make([]jen.Code, len(w.results))
 	for i, r := range w.results {
-		rs[i] = r.Code()
+		rs[i] = typeCode(r)
 	}
 	return jen.Parens(jen.List(rs...))
 }
@@ -122,12 +123,12 @@ func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 // A snap is a tensor a wrapper snapshots: an argument or a return that a
 // check of the plan names.
 type snap struct {
-	v    string // the wrapper's snapshot variable: a<i> or l<i> for parameter i (arguments only)
-	k    int    // the slot: the helpers' s<k> and t<k>, and l[k]
-	ret  bool   // a return: its snapshot is a local of the post helper
-	list bool   // a SavedList rather than a Saved
-	src  string // the wrapper's parameter or result variable
-	typ  GoType // the Go type of src
+	v    string         // the wrapper's snapshot variable: a<i> or l<i> for parameter i (arguments only)
+	k    int            // the slot: the helpers' s<k> and t<k>, and l[k]
+	ret  bool           // a return: its snapshot is a local of the post helper
+	list bool           // a SavedList rather than a Saved
+	src  string         // the wrapper's parameter or result variable
+	typ  kernels.GoType // the Go type of src
 	form schema.TensorForm
 }
 
@@ -640,12 +641,12 @@ var listKinds = [...]struct{ name, generic string }{
 type listFn struct {
 	name string
 	kind listKind
-	typ  GoType
+	typ  kernels.GoType
 }
 
 // listFn returns the name of the list snapshot function of kind k for
 // list type t, adding it.
-func (ss *shapeSet) listFn(k listKind, t GoType) string {
+func (ss *shapeSet) listFn(k listKind, t kernels.GoType) string {
 	ts := t.String()
 	key := strconv.Itoa(int(k)) + " " + ts
 	if n, ok := ss.lists[key]; ok {
@@ -661,7 +662,7 @@ func (ss *shapeSet) listFn(k listKind, t GoType) string {
 // mode without a type map): their tensors are saved with Call.SaveTensor,
 // SaveOptTensor and AfterTensor, which take a Tensor rather than an
 // Identity (the conversion is a run-time lookup at each call site).
-func ifaceSuffix(t GoType) string {
+func ifaceSuffix(t kernels.GoType) string {
 	if t.Path == AssertsPath && t.Name == "Tensor" && (t.Prefix == "" || t.Prefix == "[]") {
 		return "Tensor"
 	}
@@ -672,7 +673,7 @@ func ifaceSuffix(t GoType) string {
 // for a runtime without use counts: SaveIdent and AfterIdent also compare
 // the storage anchor, for same_storage (Optional and list arguments
 // compare the StorageImpl IDs only).
-func identSuffix(t GoType, ss *shapeSet) string {
+func identSuffix(t kernels.GoType, ss *shapeSet) string {
 	if suf := ifaceSuffix(t); suf != "" || !ss.noUseCounts {
 		return suf
 	}
@@ -710,7 +711,7 @@ func genListFn(f *jen.File, lf listFn) {
 	f.Func().Id(lf.name).Params(
 		jen.Id("c").Op("*").Qual(AssertsPath, "Call"),
 		jen.Id("l").Op("*").Qual(AssertsPath, "SavedList"),
-		jen.Id("ts").Add(lf.typ.Code()),
+		jen.Id("ts").Add(typeCode(lf.typ)),
 	).Block(
 		first,
 		jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Add(ts)).Block(each),
@@ -788,7 +789,7 @@ func helperParams(nlocs int, snaps, tensors []*snap) (keys []string, params []je
 	}
 	for _, s := range tensors {
 		keys = append(keys, "t"+strconv.Itoa(s.k)+" "+s.typ.String())
-		params = append(params, jen.Id("t"+strconv.Itoa(s.k)).Add(s.typ.Code()))
+		params = append(params, jen.Id("t"+strconv.Itoa(s.k)).Add(typeCode(s.typ)))
 	}
 	args = func(sn *snapshot, locs jen.Code) []jen.Code {
 		out := []jen.Code{jen.Op("&").Id("c"), jen.Op("&").Add(locs)}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 )
 
@@ -87,7 +88,7 @@ func TestBadPlanRows(t *testing.T) {
 	op.Checks = []plan.Check{{Name: asserts.CheckSameContent, Arg: "self", Ret: &zero}}
 	p.Ops = []*plan.Op{&op}
 	want := p.Validate()
-	res, err := Generate(p, Options{Mode: InterfaceMode, Package: "small"})
+	res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "small"})
 	if want == nil || err == nil || err.Error() != want.Error() || res != nil || !strings.Contains(err.Error(), op.Src.Pos.String()+": "+op.Name+": same_content on argument self and return 0") {
 		t.Errorf("got %v, %v; want plan.Validate's error %v", res, err, want)
 	}

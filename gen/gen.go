@@ -33,24 +33,16 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// A Mode selects what gen emits.
-type Mode string
-
-const (
-	FunctionMode  Mode = "function"
-	InterfaceMode Mode = "interface"
-)
-
 // DefaultBuildTag is the build tag of the checked files.
 const DefaultBuildTag = "debugasserts"
 
 // Options are what Generate needs besides the plan.
 type Options struct {
-	Mode     Mode
+	Mode     output.Mode
 	Package  string // the output package's name
 	Prefix   string // file name prefix; default "assertgen"
 	BuildTag string // default DefaultBuildTag
-	Types    TypeMap
+	Types    kernels.TypeMap
 	// Sweep says to write PREFIX_sweep.go: SweepOps, which yields the
 	// schema and the checked wrapper of each op (in interface mode, of a
 	// Kernels passed to it), the table package sweep runs.
@@ -106,7 +98,7 @@ func (o *Options) defaults() error {
 		o.BuildTag = DefaultBuildTag
 	}
 	if o.Types == nil {
-		o.Types = DefaultTypes()
+		o.Types = kernels.DefaultTypes()
 	}
 	if !token.IsIdentifier(o.Package) || o.Package == "_" {
 		return fmt.Errorf("invalid package name %q", o.Package)
@@ -114,34 +106,22 @@ func (o *Options) defaults() error {
 	if !output.ValidPrefix(o.Prefix) {
 		return fmt.Errorf("invalid file name prefix %q", o.Prefix)
 	}
-	if !ValidTag(o.BuildTag) {
+	if !output.ValidTag(o.BuildTag) {
 		return fmt.Errorf("invalid build tag %q", o.BuildTag)
 	}
 	switch o.Mode {
-	case FunctionMode:
+	case output.FunctionMode:
 		if o.Kernels == nil {
 			return fmt.Errorf("function mode needs the kernels package")
 		}
-	case InterfaceMode:
+	case output.InterfaceMode:
 	default:
 		return fmt.Errorf("unknown mode %q (want function or interface)", o.Mode)
 	}
-	if !o.Types.tensorType().Nillable() {
-		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types.tensorType())
+	if !o.Types["Tensor"].Nillable() {
+		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types["Tensor"])
 	}
 	return nil
-}
-
-func ValidTag(t string) bool {
-	if t == "" {
-		return false
-	}
-	for _, c := range t {
-		if !(c == '_' || c == '.' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // prepare maps the signatures of the plan's ops (the ops it selected); in
@@ -192,7 +172,7 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 	if len(findings) > 0 {
 		return nil, findings // in plan order, one per line
 	}
-	if o.Mode == InterfaceMode && len(missing) > 0 {
+	if o.Mode == output.InterfaceMode && len(missing) > 0 {
 		// The adapter must implement every method of Kernels.
 		msgs := make([]string, len(missing))
 		for i, m := range missing {
@@ -297,13 +277,13 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	ss.ns = shapeNamespace(o.Prefix)
 	var jobs []fileJob
 	switch o.Mode {
-	case FunctionMode:
+	case output.FunctionMode:
 		for k, part := range parts(ws) {
 			jobs = append(jobs,
 				fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, pl, o, ss) }},
 				fileJob{partName(o.Prefix, "direct", k), 0, func() (*jen.File, error) { return genFunctionDirect(part, o), nil }})
 		}
-	case InterfaceMode:
+	case output.InterfaceMode:
 		jobs = append(jobs, fileJob{o.Prefix + "_direct.go", 0, func() (*jen.File, error) { return genInterfaceDirect(o), nil }})
 		ps := parts(ws)
 		for k, part := range ps {
@@ -312,7 +292,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 				fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, pl, o, ss) }})
 		}
 	}
-	if o.Mode == InterfaceMode && o.Kernels != nil {
+	if o.Mode == output.InterfaceMode && o.Kernels != nil {
 		for k, part := range parts(ws) {
 			jobs = append(jobs, fileJob{partName(o.Prefix, "adapter", k), 0, func() (*jen.File, error) { return genAdapter(part, k == 0, o), nil }})
 		}
@@ -326,7 +306,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	}
 	jobs = append(jobs, fileJob{shapesName, 0, func() (*jen.File, error) {
 		f := newFile(shapesPkg, o.BuildTag, false)
-		if o.Mode == FunctionMode {
+		if o.Mode == output.FunctionMode {
 			f.ImportAlias(o.Kernels.Path, "kernels")
 		}
 		if ss.err != nil {
@@ -406,7 +386,7 @@ func genGuards(f *jen.File, ws []*wrapper, k *kernels.Set) {
 	for _, w := range ws {
 		var ps []jen.Code
 		for _, p := range w.params {
-			ps = append(ps, p.typ.Code())
+			ps = append(ps, typeCode(p.typ))
 		}
 		defs = append(defs, jen.Id("_").Func().Params(ps...).Add(w.resultsCode()).Op("=").Qual(k.Path, w.name))
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/assertgen/assertgen/internal/discover"
 	"github.com/assertgen/assertgen/internal/golden"
 	"github.com/assertgen/assertgen/kernels"
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -36,7 +37,7 @@ func smallPlan(t testing.TB, profile plan.Profile) *plan.Plan {
 // smallTypes returns the default types merged with the types: of the
 // small assertgen.yaml (the config package reads the whole file; this test
 // of gen reads only the type map).
-func smallTypes(t testing.TB) TypeMap {
+func smallTypes(t testing.TB) kernels.TypeMap {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join(smallDir, "assertgen.yaml"))
 	if err != nil {
@@ -46,13 +47,13 @@ func smallTypes(t testing.TB) TypeMap {
 	if err := yaml.Unmarshal(src, &c); err != nil {
 		t.Fatal(err)
 	}
-	over := TypeMap{}
+	over := kernels.TypeMap{}
 	for k, v := range c.Types {
-		if over[k], err = ParseGoType(v); err != nil {
+		if over[k], err = kernels.ParseGoType(v); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return DefaultTypes().Merge(over)
+	return kernels.DefaultTypes().Merge(over)
 }
 
 func smallKernels(t testing.TB) *kernels.Set {
@@ -80,7 +81,7 @@ func compareGolden(t *testing.T, dir string, files []File, suffix string) {
 // (the output directory is in this module), so the test asks for that too.
 func TestGoldenFunctionMode(t *testing.T) {
 	res, err := Generate(smallPlan(t, plan.Strict), Options{
-		Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: smallKernels(t), Sweep: true,
+		Mode: output.FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: smallKernels(t), Sweep: true,
 		ShapesPackage: "github.com/assertgen/assertgen/gen/testdata/small/out/" + ShapesDir,
 	})
 	if err != nil {
@@ -99,7 +100,7 @@ func TestGoldenFunctionMode(t *testing.T) {
 // schema, in both profiles.
 func TestGoldenInterfaceMode(t *testing.T) {
 	for _, profile := range []plan.Profile{plan.Strict, plan.PyTorch} {
-		res, err := Generate(smallPlan(t, profile), Options{Mode: InterfaceMode, Package: "small", Sweep: true})
+		res, err := Generate(smallPlan(t, profile), Options{Mode: output.InterfaceMode, Package: "small", Sweep: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +126,7 @@ func TestEveryCheckEmitted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Generate(p, Options{Mode: InterfaceMode, Package: "small"})
+		res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "small"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +169,7 @@ func TestDeterministic(t *testing.T) {
 		if err := p.Select([]string{"a*", "s*", "_*"}, nil); err != nil {
 			t.Fatal(err)
 		}
-		res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"})
+		res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "all"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,7 +199,7 @@ func TestVetWrongSignature(t *testing.T) {
 	if err := p.Select([]string{"add.Tensor", "cat", "transpose.int"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	findings, missing, err := Vet(p, Options{Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: k})
+	findings, missing, err := Vet(p, Options{Mode: output.FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: k})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +214,7 @@ func TestVetWrongSignature(t *testing.T) {
 	if len(missing) != 1 || missing[0].Name != "transpose.int" || missing[0].GoName != "TransposeInt" {
 		t.Errorf("missing %v", missing)
 	}
-	if _, err := Generate(smallPlan(t, plan.Strict), Options{Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: k}); err == nil ||
+	if _, err := Generate(smallPlan(t, plan.Strict), Options{Mode: output.FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: k}); err == nil ||
 		!strings.Contains(err.Error(), "kernels.go:8:6: kernel AddTensor of add.Tensor has the wrong signature") {
 		t.Errorf("Generate with a wrong kernel: %v", err)
 	}
@@ -221,17 +222,17 @@ func TestVetWrongSignature(t *testing.T) {
 
 func TestOptionsErrors(t *testing.T) {
 	p := smallPlan(t, plan.Strict)
-	m := DefaultTypes()
-	m["Tensor"] = GoType{Name: "int"}
+	m := kernels.DefaultTypes()
+	m["Tensor"] = kernels.GoType{Name: "int"}
 	for _, tt := range []struct {
 		o    Options
 		want string
 	}{
-		{Options{Mode: InterfaceMode, Package: "1x"}, `invalid package name "1x"`},
+		{Options{Mode: output.InterfaceMode, Package: "1x"}, `invalid package name "1x"`},
 		{Options{Mode: "both", Package: "x"}, `unknown mode "both"`},
-		{Options{Mode: FunctionMode, Package: "x"}, "function mode needs the kernels package"},
-		{Options{Mode: InterfaceMode, Package: "x", BuildTag: "a b"}, `invalid build tag "a b"`},
-		{Options{Mode: InterfaceMode, Package: "x", Types: m}, "must be a pointer or interface type"},
+		{Options{Mode: output.FunctionMode, Package: "x"}, "function mode needs the kernels package"},
+		{Options{Mode: output.InterfaceMode, Package: "x", BuildTag: "a b"}, `invalid build tag "a b"`},
+		{Options{Mode: output.InterfaceMode, Package: "x", Types: m}, "must be a pointer or interface type"},
 	} {
 		if _, err := Generate(p, tt.o); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%+v: got %v, want %q", tt.o, err, tt.want)
@@ -273,7 +274,7 @@ func TestBuildSmall(t *testing.T) {
 // TestInterfaceAdapter checks the adapter interface mode writes from a
 // kernels package, and the error when a selected op has no kernel.
 func TestInterfaceAdapter(t *testing.T) {
-	o := Options{Mode: InterfaceMode, Package: "small", Types: smallTypes(t), Kernels: smallKernels(t)}
+	o := Options{Mode: output.InterfaceMode, Package: "small", Types: smallTypes(t), Kernels: smallKernels(t)}
 	_, err := Generate(smallPlan(t, plan.Strict), o)
 	want := "interface mode with a kernels package: op reshape has no kernel Reshape in github.com/assertgen/assertgen/gen/testdata/small/kernels (the adapter Functions implements every method of Kernels; add the kernels or select fewer ops)"
 	if err == nil || err.Error() != want {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/internal/pytorch"
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -40,7 +41,7 @@ func TestPrintsThePlan(t *testing.T) {
 					t.Fatal(err)
 				}
 				p.Ops = p.Ops[:200]
-				if res, err = Generate(p, Options{Mode: InterfaceMode, Package: "all"}); err != nil {
+				if res, err = Generate(p, Options{Mode: output.InterfaceMode, Package: "all"}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -54,7 +55,7 @@ func TestPrintsThePlan(t *testing.T) {
 		if err := p.Select([]string{"add.*", "transpose*", "*_foreach_add*"}, where); err != nil {
 			t.Fatal(err)
 		}
-		res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"})
+		res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "all"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +167,7 @@ func generateAll(t *testing.T, s *schema.Schema, profile plan.Profile) (*plan.Pl
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all", ShapesPackage: "example.com/generated/" + string(profile) + "/" + ShapesDir})
+	res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "all", ShapesPackage: "example.com/generated/" + string(profile) + "/" + ShapesDir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/internal/pytorch"
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -34,7 +35,7 @@ func TestDropOneOpChangesFewLines(t *testing.T) {
 		if err != nil {
 			return nil, err
 		}
-		res, err := Generate(p, Options{Mode: InterfaceMode, Package: "pytorch"})
+		res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "pytorch"})
 		if err != nil {
 			return nil, err
 		}

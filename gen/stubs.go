@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/plan"
 )
 
@@ -21,7 +22,7 @@ func KernelDecl(op *plan.Op, o Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	spell := func(t GoType) string {
+	spell := func(t kernels.GoType) string {
 		if o.Kernels != nil && t.Path == o.Kernels.Path {
 			return t.Prefix + t.Name
 		}
@@ -53,11 +54,11 @@ func KernelStubs(ops []*plan.Op, o Options) ([]byte, error) {
 		}
 		params := make([]jen.Code, len(w.params))
 		for i, p := range w.params {
-			params[i] = jen.Id(ParamName(p.arg.Name)).Add(p.typ.Code())
+			params[i] = jen.Id(ParamName(p.arg.Name)).Add(typeCode(p.typ))
 		}
 		results := make([]jen.Code, len(w.results))
 		for i, r := range w.results {
-			results[i] = r.Code()
+			results[i] = typeCode(r)
 		}
 		f.Commentf("%s is %s.", op.GoName, op.Src.Func)
 		fn := f.Func().Id(op.GoName).Params(params...)

@@ -1,6 +1,10 @@
 package gen
 
-import "github.com/dave/jennifer/jen"
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/assertgen/assertgen/output"
+)
 
 // SweepPath is the import path of the package that runs the table
 // PREFIX_sweep.go holds (the generated file does not import it).
@@ -29,7 +33,7 @@ func genSweep(ws []*wrapper, o Options) *jen.File {
 			g.Line()
 		}
 	}
-	if o.Mode == FunctionMode {
+	if o.Mode == output.FunctionMode {
 		f.Comment("SweepOps yields the schema and the checked wrapper of each op of the")
 		f.Comment("package: the table a sweep runs (package " + SweepPath + ":")
 		f.Comment("sweep.Run(t, runtime, SweepOps)).")

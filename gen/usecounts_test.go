@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -21,7 +22,7 @@ func TestNoUseCountsEmitted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Generate(p, Options{Mode: InterfaceMode, Package: "small"})
+	res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "small"})
 	if err != nil {
 		t.Fatal(err)
 	}

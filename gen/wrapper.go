@@ -16,7 +16,7 @@ type wrapper struct {
 	op      *plan.Op
 	name    string // Go name, e.g. AddTensor
 	params  []param
-	results []GoType
+	results []kernels.GoType
 
 	// The same_content rows of single tensors, emitted together (see
 	// helper.block): before the kernel, after it, and how many.
@@ -27,17 +27,17 @@ type wrapper struct {
 type param struct {
 	arg  *schema.Argument
 	name string // Go parameter name
-	typ  GoType
+	typ  kernels.GoType
 }
 
 // signature is the Go signature of the op with full import paths, as
 // the command's kernel discovery (internal/discover) spells kernels'.
-func (w *wrapper) signature() kernels.Signature { return w.sig(GoType.String) }
+func (w *wrapper) signature() kernels.Signature { return w.sig(kernels.GoType.String) }
 
 // displaySignature is the signature for messages.
-func (w *wrapper) displaySignature() string { return w.sig(GoType.Display).String() }
+func (w *wrapper) displaySignature() string { return w.sig(kernels.GoType.Display).String() }
 
-func (w *wrapper) sig(spell func(GoType) string) kernels.Signature {
+func (w *wrapper) sig(spell func(kernels.GoType) string) kernels.Signature {
 	s := kernels.Signature{Params: make([]kernels.Param, len(w.params)), Results: make([]string, len(w.results))}
 	for i, p := range w.params {
 		s.Params[i] = kernels.Param{Name: p.name, Type: spell(p.typ)}
@@ -73,7 +73,7 @@ func (w *wrapper) local(prefix string, i int) (string, error) {
 }
 
 // newWrapper maps an op's schema to Go.
-func newWrapper(op *plan.Op, goName string, types TypeMap) (*wrapper, error) {
+func newWrapper(op *plan.Op, goName string, types kernels.TypeMap) (*wrapper, error) {
 	w := &wrapper{op: op, name: goName}
 	f := op.Src.Func
 	used := map[string]bool{}

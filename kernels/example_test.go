@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/assertgen/assertgen/kernels"
+	"github.com/assertgen/assertgen/schema"
 )
 
 func ExampleSignature_String() {
@@ -19,4 +20,30 @@ func ExampleSignature_String() {
 	// Output:
 	// func(self *rt.Tensor, dims ...int64) (*rt.Tensor, error)
 	// true
+}
+
+func ExampleTypeMap_GoTypeOf() {
+	types := kernels.DefaultTypes().Merge(kernels.TypeMap{
+		"Tensor": must(kernels.ParseGoType("*example.com/rt.Tensor")),
+		"Scalar": must(kernels.ParseGoType("float64")),
+	})
+	f, _ := schema.ParseFunc("foo(Tensor self, Tensor? w, Tensor?[] idx, int[2] stride, Scalar? s, str? mode=None) -> Tensor[]")
+	for _, a := range f.Args() {
+		t, _ := types.GoTypeOf(a.Type)
+		fmt.Printf("%-10s %-10s %s\n", a.Name, a.Type, t.Display())
+	}
+	// Output:
+	// self       Tensor     *rt.Tensor
+	// w          Tensor?    *rt.Tensor
+	// idx        Tensor?[]  []*rt.Tensor
+	// stride     int[2]     []int64
+	// s          Scalar?    *float64
+	// mode       str?       *string
+}
+
+func must(t kernels.GoType, err error) kernels.GoType {
+	if err != nil {
+		panic(err)
+	}
+	return t
 }

@@ -17,7 +17,7 @@ type Set struct {
 	Path  string // import path
 	Name  string // package name
 	Funcs map[string]*Kernel
-	// Metadata holds the Go types (in gen.GoType's spelling, such as
+	// Metadata holds the Go types (in GoType's spelling, such as
 	// "*example.com/rt.Tensor") of the package and its imports whose
 	// method set has asserts.Metadata's MetadataFingerprint() (uint64,
 	// bool): their same_metadata rows need no type assertion.

@@ -39,6 +39,30 @@ func ValidPrefix(p string) bool {
 	return true
 }
 
+// A Mode is what a generated set is: function mode wraps the kernels
+// package's functions; interface mode declares a Kernels interface
+// (PREFIX_kernels.go) and Checked, which wraps any implementation.
+type Mode string
+
+const (
+	FunctionMode  Mode = "function"
+	InterfaceMode Mode = "interface"
+)
+
+// ValidTag reports whether t can be the build tag of the checked files:
+// ASCII letters, digits, _ and ., not empty.
+func ValidTag(t string) bool {
+	if t == "" {
+		return false
+	}
+	for _, c := range t {
+		if !(c == '_' || c == '.' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // fileKinds are the kinds of file gen writes: PREFIX_KIND.go, and for
 // checked and direct also part files PREFIX_KIND_N.go.
 var fileKinds = []string{"checked", "direct", "kernels", "adapter", "shapes", "sweep"}

@@ -69,9 +69,9 @@ func setupWhere(c *config.Config) (*schema.Schema, *plan.Plan, gen.Options, map[
 	if err != nil {
 		return nil, nil, o, nil, err
 	}
-	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Sweep: c.Sweep}
+	o = gen.Options{Mode: output.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Sweep: c.Sweep}
 	if o.Mode == "" {
-		o.Mode = gen.FunctionMode
+		o.Mode = output.FunctionMode
 	}
 	if o.Package == "" {
 		abs, err := filepath.Abs(outputDir(c))
@@ -105,7 +105,7 @@ func setupWhere(c *config.Config) (*schema.Schema, *plan.Plan, gen.Options, map[
 // usage error when no config says anything (as when vet runs where there
 // is no assertgen.yaml).
 func checkKernelsGiven(c *config.Config, f *cliFlags) error {
-	if c.Kernels != "" || c.Mode == string(gen.InterfaceMode) {
+	if c.Kernels != "" || c.Mode == string(output.InterfaceMode) {
 		return nil
 	}
 	const fix = "kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface"
@@ -133,21 +133,21 @@ func checkKernelsGiven(c *config.Config, f *cliFlags) error {
 func checkTypeMap(c *config.Config, k *discover.Package) error {
 	var errs schema.ErrorList
 	keys := slices.Sorted(maps.Keys(c.Types))
-	var ts []discover.Type
+	var ts []kernels.GoType
 	for _, k := range keys {
-		t, err := gen.ParseGoType(c.Types[k])
+		t, err := kernels.ParseGoType(c.Types[k])
 		if err != nil {
 			continue // Validate reported it
 		}
-		ts = append(ts, discover.Type(t))
+		ts = append(ts, t)
 		if k == "Tensor" && !t.Nillable() {
 			ptr := t
 			ptr.Prefix = "*" + ptr.Prefix
 			errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?%s", t, schema.Suggest(strconv.Quote(ptr.String()))))
 		}
 	}
-	tensor, _ := gen.ParseGoType(c.Types["Tensor"])
-	problems, lacks, err := discover.CheckTypesCounted(c.Dir, ts, discover.Type(tensor), k)
+	tensor, _ := kernels.ParseGoType(c.Types["Tensor"])
+	problems, lacks, err := discover.CheckTypesCounted(c.Dir, ts, tensor, k)
 	if err != nil {
 		return err
 	}
@@ -155,8 +155,8 @@ func checkTypeMap(c *config.Config, k *discover.Package) error {
 		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s has no method UseCounts() (int, int), so the wrappers could not read use counts (use_counts is on by default); add use_counts: false to the config for a runtime without use counts (a garbage-collected one: fresh_not_held then checks freshness), or implement asserts.Tensor", tensor))
 	}
 	for _, k := range keys {
-		t, err := gen.ParseGoType(c.Types[k])
-		if msg := problems[discover.Type(t)]; err == nil && msg != "" {
+		t, err := kernels.ParseGoType(c.Types[k])
+		if msg := problems[t]; err == nil && msg != "" {
 			errs = append(errs, c.Errorf("types."+k+"=", "%s: %s", k, msg))
 		}
 	}
@@ -322,7 +322,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutputDir(dir, o.Package); err != nil {
 		return err
 	}
-	if o.Mode == gen.InterfaceMode {
+	if o.Mode == output.InterfaceMode {
 		prefix := o.Prefix
 		if prefix == "" {
 			prefix = gen.DefaultPrefix
@@ -493,7 +493,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		return g.route(err)
 	}
 	n := 0
-	if o.Mode == gen.FunctionMode {
+	if o.Mode == output.FunctionMode {
 		findings, absent, err := gen.Vet(p, o)
 		if err != nil {
 			return err

@@ -320,17 +320,17 @@ func TestShapesPackage(t *testing.T) {
 	mod := t.TempDir()
 	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/m\n"), 0o644)
 	out := filepath.Join(mod, "a", "checked")
-	tensor := gen.GoType{Prefix: "*", Path: "example.com/m/rt", Name: "Tensor"}
-	own := gen.GoType{Prefix: "*", Path: "example.com/m/a/checked", Name: "Tensor"}
+	tensor := kernels.GoType{Prefix: "*", Path: "example.com/m/rt", Name: "Tensor"}
+	own := kernels.GoType{Prefix: "*", Path: "example.com/m/a/checked", Name: "Tensor"}
 	tests := []struct {
 		name string
 		dir  string
 		o    gen.Options
 		want string
 	}{
-		{"in a module", out, gen.Options{Types: gen.TypeMap{"Tensor": tensor}}, "example.com/m/a/checked/" + gen.ShapesDir},
+		{"in a module", out, gen.Options{Types: kernels.TypeMap{"Tensor": tensor}}, "example.com/m/a/checked/" + gen.ShapesDir},
 		{"the module's root", mod, gen.Options{}, "example.com/m/" + gen.ShapesDir},
-		{"a tensor type of the output package", out, gen.Options{Types: gen.TypeMap{"Tensor": own}}, ""},
+		{"a tensor type of the output package", out, gen.Options{Types: kernels.TypeMap{"Tensor": own}}, ""},
 		{"kernels in the output package", out, gen.Options{Kernels: &kernels.Set{Path: "example.com/m/a/checked"}}, ""},
 		{"in no module", t.TempDir(), gen.Options{}, ""},
 	}

@@ -29,22 +29,6 @@ type Package struct {
 	types *types.Package
 }
 
-// A Type is a Go type of a type map, as gen.GoType spells it (and
-// converts to): Prefix ("*", "[]", ...), import Path ("" for a builtin),
-// Name.
-type Type struct {
-	Prefix string
-	Path   string
-	Name   string
-}
-
-func (t Type) String() string {
-	if t.Path == "" {
-		return t.Prefix + t.Name
-	}
-	return t.Prefix + t.Path + "." + t.Name
-}
-
 // Load loads the package matching pattern (an import path or a
 // relative directory such as ./kernels) from dir and lists its exported
 // functions.
@@ -134,7 +118,7 @@ func signature(sig *types.Signature, qual types.Qualifier) kernels.Signature {
 // be generated with use_counts: false (with use counts on, they would call
 // UseCounts and not build). lacks is false when tensor has a problem of
 // its own, or is not a named type or a pointer to one.
-func CheckTypesCounted(dir string, ts []Type, tensor Type, k *Package) (problems map[Type]string, lacks bool, err error) {
+func CheckTypesCounted(dir string, ts []kernels.GoType, tensor kernels.GoType, k *Package) (problems map[kernels.GoType]string, lacks bool, err error) {
 	problems, known, err := checkTypes(dir, ts, k)
 	if err != nil || problems[tensor] != "" || tensor.Path == "" || tensor.Prefix != "" && tensor.Prefix != "*" {
 		return problems, false, err
@@ -172,7 +156,7 @@ func hasUseCounts(typ types.Type) bool {
 	return true
 }
 
-func checkTypes(dir string, ts []Type, k *Package) (map[Type]string, map[string]*types.Package, error) {
+func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType]string, map[string]*types.Package, error) {
 	known := map[string]*types.Package{}
 	if k != nil && k.types != nil {
 		var add func(p *types.Package)
@@ -225,7 +209,7 @@ func checkTypes(dir string, ts []Type, k *Package) (map[Type]string, map[string]
 	// A package go/packages returns nothing for: the go command failed as
 	// a whole (go/packages keeps no word of why); ask it once.
 	var goErr *string
-	problems := map[Type]string{}
+	problems := map[kernels.GoType]string{}
 	for _, t := range ts {
 		if t.Path == "" {
 			continue

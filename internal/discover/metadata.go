@@ -2,10 +2,12 @@ package discover
 
 import (
 	"go/types"
+
+	"github.com/assertgen/assertgen/kernels"
 )
 
 // metadataImplementers returns the single-tensor Go types (as
-// Type.String spells them) whose method set has asserts.Metadata's
+// kernels.GoType spells them) whose method set has asserts.Metadata's
 // MetadataFingerprint() (uint64, bool), as the type information of the
 // kernels package pkg and its imports shows them (kernels.Set.Metadata).
 // gen's wrapper snapshots an argument of such a type with
@@ -40,7 +42,7 @@ func metadataImplementers(pkg *types.Package) map[string]bool {
 					t, prefix = types.NewPointer(t), "*"
 				}
 				if hasFingerprint(t) {
-					out[Type{Prefix: prefix, Path: p.Path(), Name: name}.String()] = true
+					out[kernels.GoType{Prefix: prefix, Path: p.Path(), Name: name}.String()] = true
 				}
 			}
 		}
