@@ -2,19 +2,16 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
-	"strings"
 
-	"github.com/assertgen/assertgen/config"
-	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/internal/cmdflag"
+	"github.com/assertgen/assertgen/internal/interrupt"
+	"github.com/assertgen/assertgen/internal/setup"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -58,9 +55,6 @@ func setGC(args []string) {
 	debug.SetGCPercent(-1)
 }
 
-// errUsage marks an error that is the user's invocation, not the input.
-var errUsage = errors.New("usage")
-
 // run executes one command line and returns the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -97,15 +91,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case errors.Is(err, errUsage):
+	case errors.Is(err, cmdflag.ErrUsage):
 		return exitUsage
 	case errors.Is(err, errFindings):
 		return exitFail
 	}
 	fmt.Fprintln(stderr, "assertgen:", err)
-	var se *signalError
-	if errors.As(err, &se) {
-		return signalCode(se.sig)
+	var ie *interrupt.Error
+	if errors.As(err, &ie) {
+		return ie.Code()
 	}
 	var el schema.ErrorList
 	if errors.As(err, &el) && len(el) > 1 {
@@ -132,147 +126,31 @@ Run 'assertgen <command> -h' for a command's flags.
 `)
 }
 
-// newFlags makes a flag set that reports usage errors as errUsage.
-func newFlags(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("assertgen "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return fs
-}
-
-// parseFlags parses a command's flags: -h prints its flags and is no
-// error (exit 0, as help), any other problem is a usage error, told in one
-// line with the closest flag name for a misspelt one (not the whole
-// usage, which -h prints).
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	out, usage := fs.Output(), fs.Usage
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	err := fs.Parse(args)
-	fs.SetOutput(out)
-	fs.Usage = usage
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, flag.ErrHelp):
-		if usage != nil {
-			usage()
-		} else {
-			fmt.Fprintf(out, "Usage of %s:\n", fs.Name())
-			fs.PrintDefaults()
-		}
-		return flag.ErrHelp
-	}
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		name = strings.TrimPrefix(name, "-")
-		var names []string
-		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		msg = "unknown flag -" + name
-		if near := schema.Near(name, names); len(near) > 0 {
-			msg += schema.Suggest("-" + near[0])
-		}
-	}
-	fmt.Fprintf(out, "%s: %s (%s -h lists the flags)\n", fs.Name(), msg, fs.Name())
-	return errUsage
-}
-
-// parseFlagsNoArgs is parseFlags for a command that takes no arguments.
-func parseFlagsNoArgs(fs *flag.FlagSet, args []string) error {
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		return errUsage
-	}
-	return nil
-}
-
-// parseFlagsAndNames parses flags and the names between and after them,
-// in any order (plan add.Tensor -json, plan -json add.Tensor).
-func parseFlagsAndNames(fs *flag.FlagSet, args []string) ([]string, error) {
-	var names []string
-	for {
-		for len(args) > 0 && (args[0] == "-" || !strings.HasPrefix(args[0], "-")) {
-			names, args = append(names, args[0]), args[1:]
-		}
-		if len(args) == 0 {
-			return names, nil
-		}
-		if err := parseFlags(fs, args); err != nil {
-			return nil, err
-		}
-		if args = fs.Args(); len(args) == 0 {
-			return names, nil
-		}
-	}
-}
-
-// namePatterns returns the op patterns that the names given to plan
-// stand for: an op, a pattern, or a name with overloads for all of them
-// (as explain takes it). A name that selects no op is an error with the
-// closest names of s.
-func namePatterns(s *schema.Schema, names []string) ([]string, error) {
-	known := make(map[string]bool, len(s.Ops))
-	bases := map[string]bool{}
-	for _, o := range s.Ops {
-		known[o.Name] = true
-		bases[o.Func.Name.Name.String()] = true
-	}
-	var out []string
-	var errs []string
-	for _, n := range names {
-		switch {
-		case known[n]:
-			out = append(out, n)
-		case bases[n] && !strings.ContainsAny(n, `*?[\`):
-			out = append(out, n+".*")
-		default:
-			if msg := config.UnknownOp(s, known, n); msg != "" {
-				errs = append(errs, msg)
-				continue
-			}
-			out = append(out, n)
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errors.New(strings.Join(errs, "\n"))
-	}
-	return out, nil
-}
-
-// stringList is a repeatable string flag.
-type stringList []string
-
-func (l *stringList) String() string     { return strings.Join(*l, ",") }
-func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
-
 func cmdPlan(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("plan", stderr)
-	var pf cliFlags
-	pf.register(fs, "plan", false, stderr)
+	fs := cmdflag.New("plan", stderr)
+	cf := cmdflag.Register(fs, "plan", false, stderr)
 	asJSON := fs.Bool("json", false, "print the plan as JSON")
 	out := fs.String("o", "", "write to `file` (atomically) instead of standard output")
-	names, err := parseFlagsAndNames(fs, args)
+	names, err := cmdflag.ParseWithNames(fs, args)
 	if err != nil {
 		return err
 	}
-	c, err := pf.load(fs)
+	c, err := cf.Load(fs)
 	if err != nil {
 		return err
 	}
-	s, opts, err := loadInput(c)
+	s, opts, err := setup.Input(c)
 	if err != nil {
 		return err
 	}
 	// The ops of the plan: those the names select, else those the config's
 	// ops: and backend: (or -ops) select, else all.
-	patterns, where, err := selectOps(c, s)
+	patterns, where, err := setup.Ops(c, s)
 	if err != nil {
-		return pf.route(err)
+		return cf.Route(err)
 	}
 	if len(names) > 0 {
-		if patterns, err = namePatterns(s, names); err != nil {
+		if patterns, err = setup.Names(s, names); err != nil {
 			return err
 		}
 	}
@@ -286,11 +164,9 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	if err = p.Validate(); err != nil {
 		return err
 	}
-	write := func(w io.Writer) error {
-		if *asJSON {
-			return p.WriteJSON(w)
-		}
-		return writePlanText(w, p)
+	write := p.WriteText
+	if *asJSON {
+		write = p.WriteJSON
 	}
 	if *out == "" {
 		bw := bufio.NewWriterSize(stdout, 1<<16)
@@ -299,55 +175,9 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 		}
 		return bw.Flush()
 	}
-	if fi, err := os.Lstat(*out); err == nil && !fi.Mode().IsRegular() {
-		if fi.IsDir() {
-			fmt.Fprintf(stderr, "assertgen plan: -o %s: a directory; name a file\n", *out)
-			return errUsage
-		}
-		// A device, a FIFO or a symbolic link (/dev/stdout is one): write
-		// through it, as a shell's > does; there is no file to replace.
-		return writeThrough(*out, write)
+	if fi, err := os.Lstat(*out); err == nil && fi.IsDir() {
+		fmt.Fprintf(stderr, "assertgen plan: -o %s: a directory; name a file\n", *out)
+		return cmdflag.ErrUsage
 	}
-	g := catchSignals(stderr)
-	defer g.stop()
-	var buf bytes.Buffer
-	if err := write(&buf); err != nil {
-		return err
-	}
-	dir := filepath.Dir(*out)
-	return g.write(dir, func(ctx context.Context) error {
-		return writeWaiting(ctx, stderr, dir, "", []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
-	})
-}
-
-// writeThrough opens path, which is not a regular file, and writes to it.
-func writeThrough(path string, write func(io.Writer) error) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(f, 1<<16)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-func writePlanText(w io.Writer, p *plan.Plan) error {
-	for _, op := range p.Ops {
-		gen := ""
-		if op.Generated {
-			gen = " generated"
-		}
-		view := ""
-		if op.IsViewOp {
-			view = " view"
-		}
-		fmt.Fprintf(w, "%s\t%s%s%s\t%d checks, %d skipped\n", op.Name, op.Kind, view, gen, len(op.Checks), len(op.Skipped))
-	}
-	return nil
+	return interrupt.WriteFile(stderr, *out, write)
 }

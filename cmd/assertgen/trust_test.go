@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/assertgen/assertgen/internal/setup"
 )
 
 // Tests of issue 19 (trust), the gen and command-line side.
@@ -388,7 +390,7 @@ func TestTypeMapUseCounts(t *testing.T) {
 // wrote lands in no Go module, where it cannot build, and is quiet inside
 // one. (The README's main command: internal/quickstart.)
 func TestGenOutsideModule(t *testing.T) {
-	if inModule(os.TempDir()) {
+	if setup.InModule(os.TempDir()) {
 		t.Skipf("the temporary directory %s is inside a Go module", os.TempDir())
 	}
 	runCases(t, []cliCase{

@@ -11,6 +11,7 @@ import (
 
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/internal/setup"
 	"github.com/assertgen/assertgen/plan"
 )
 
@@ -22,9 +23,6 @@ type Options struct {
 	UseCounts string   // auto (default), true or false
 	// Types are type map entries besides Tensor, "Scalar=float64".
 	Types []string
-	// Setup turns a config into the plan of its ops and gen's options
-	// with the kernels package loaded, as gen does (the command's own).
-	Setup func(c *config.Config) (*plan.Plan, gen.Options, error)
 	Out   io.Writer // where Init says what it wrote and what is left
 }
 
@@ -93,13 +91,13 @@ func kernelOps(o Options, t *target) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, g, err := o.Setup(c)
+	j, err := setup.New(c)
 	if err != nil {
 		return nil, err
 	}
 	var ops []string
-	for _, op := range p.Ops {
-		if g.Kernels.Funcs[op.GoName] != nil {
+	for _, op := range j.Plan.Ops {
+		if j.Options.Kernels.Funcs[op.GoName] != nil {
 			ops = append(ops, op.Name)
 		}
 	}
@@ -123,10 +121,11 @@ func kernelStubs(o Options, t *target, cfg []byte) ([]*plan.Op, []byte, error) {
 		off := false
 		c.UseCounts = &off
 	}
-	p, g, err := o.Setup(c)
+	j, err := setup.New(c)
 	if err != nil {
 		return nil, nil, err
 	}
+	p, g := j.Plan, j.Options
 	findings, missing, err := gen.Vet(p, g)
 	if err == nil {
 		err = findings.Err()

@@ -1,4 +1,4 @@
-package main
+package cmdflag
 
 import (
 	"errors"
@@ -11,21 +11,22 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/config"
+	"github.com/assertgen/assertgen/internal/setup"
 	"github.com/assertgen/assertgen/schema"
 )
 
-// cliFlags are the flags every command but version shares: the config
-// file and an override for each of its keys. plan and explain take the
-// ones that shape the plan; gen and vet all of them.
-type cliFlags struct {
+// Config is the flags every command but version and init shares: the
+// config file and an override for each of its keys. plan and explain take
+// the ones that shape the plan; gen and vet all of them.
+type Config struct {
 	cmd    string
 	full   bool // gen and vet
 	stderr io.Writer
 
 	config     string
 	cfg        config.Config // values of the flags that were set
-	types      stringList
-	allow      stringList
+	types      StringList
+	allow      StringList
 	ops        string
 	useCounts  bool
 	metadata   bool
@@ -35,7 +36,7 @@ type cliFlags struct {
 // deprecate registers the old spelling old of the flag now named name: it
 // still works, and says so on stderr. The flags are named as the config
 // keys, with - for _ (output:, -output); the old spellings came first.
-func (f *cliFlags) deprecate(fs *flag.FlagSet, old, name, what string, set func(string) error) {
+func (f *Config) deprecate(fs *flag.FlagSet, old, name, what string, set func(string) error) {
 	fs.Func(old, "deprecated spelling of -"+name+" ("+what+")", func(s string) error {
 		note := fmt.Sprintf("assertgen %s: -%s is deprecated; use -%s", f.cmd, old, name)
 		if !slices.Contains(f.deprecated, note) {
@@ -45,8 +46,11 @@ func (f *cliFlags) deprecate(fs *flag.FlagSet, old, name, what string, set func(
 	})
 }
 
-func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) {
-	f.cmd, f.full, f.stderr = cmd, full, stderr
+// Register defines the config flags of the command cmd in fs: full for
+// gen and vet (all of them), else those that shape the plan. Notes and
+// usage errors go to stderr.
+func Register(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) *Config {
+	f := &Config{cmd: cmd, full: full, stderr: stderr}
 	configDefault := "config `file` (default: none)"
 	if full {
 		configDefault = "config `file` (default: assertgen.yaml in the current directory, if any)"
@@ -66,7 +70,7 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 		f.opsFlag(fs)
 	}
 	if !full {
-		return
+		return f
 	}
 	fs.StringVar(&f.cfg.Package, "package", "", "generated package `name` (default: the output directory's name)")
 	fs.StringVar(&f.cfg.Output, "output", "", "output `directory` (default: the config file's directory, or . without one)")
@@ -81,17 +85,18 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 	fs.BoolVar(&f.cfg.AllowMissingKernels, "allow-missing-kernels", false, "selected ops without a kernel are expected: gen wraps the others and exits 0 (function mode)")
 	fs.StringVar(&f.cfg.Backend, "backend", "", "backend yaml `file` in torchgen's format: wrap the ops it lists (supported, autograd, full_codegen)")
 	f.opsFlag(fs)
+	return f
 }
 
-func (f *cliFlags) opsFlag(fs *flag.FlagSet) {
+func (f *Config) opsFlag(fs *flag.FlagSet) {
 	fs.StringVar(&f.ops, "ops", "", "comma-separated op names or `patterns` (default: all, or all of the backend)")
 }
 
-// load reads the config file (the -config one, or for gen and vet
+// Load reads the config file (the -config one, or for gen and vet
 // assertgen.yaml in the working directory if there is one), applies the
 // flags that were set and validates the result. A bad flag value is a
 // usage error; a bad value in the file an error at its position.
-func (f *cliFlags) load(fs *flag.FlagSet) (*config.Config, error) {
+func (f *Config) Load(fs *flag.FlagSet) (*config.Config, error) {
 	for _, note := range f.deprecated {
 		fmt.Fprintln(f.stderr, note)
 	}
@@ -127,7 +132,7 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*config.Config, error) {
 
 // apply sets the value of the flag fl, which was set, in c, and records
 // that the flag set it.
-func (f *cliFlags) apply(c *config.Config, fl *flag.Flag) {
+func (f *Config) apply(c *config.Config, fl *flag.Flag) {
 	key := ""
 	switch fl.Name {
 	case "schema":
@@ -184,12 +189,7 @@ func (f *cliFlags) apply(c *config.Config, fl *flag.Flag) {
 			c.SetByFlag("types."+k+"=", "-"+fl.Name)
 		}
 	case "ops":
-		c.Ops, key = nil, "ops"
-		for _, op := range strings.Split(f.ops, ",") {
-			if op = strings.TrimSpace(op); op != "" {
-				c.Ops = append(c.Ops, op)
-			}
-		}
+		c.Ops, key = SplitList(f.ops), "ops"
 	}
 	if key != "" {
 		c.SetByFlag(key, "-"+fl.Name)
@@ -209,12 +209,17 @@ func wd(p string) string {
 	return abs
 }
 
-// route reports an error of the checks after load as load does: errors
-// about flags are usage errors, printed here; others are returned.
-func (f *cliFlags) route(err error) error {
+// Route reports an error of the checks after Load as Load does: errors
+// about flags, and a *setup.UsageError, are usage errors (ErrUsage),
+// printed here; others are returned.
+func (f *Config) Route(err error) error {
 	var el schema.ErrorList
 	var e *schema.Error
+	var ue *setup.UsageError
 	switch {
+	case errors.As(err, &ue):
+		fmt.Fprintf(f.stderr, "assertgen %s: %s\n", f.cmd, ue.Msg)
+		return ErrUsage
 	case errors.As(err, &el):
 		return f.split(el)
 	case errors.As(err, &e):
@@ -225,7 +230,7 @@ func (f *cliFlags) route(err error) error {
 
 // split reports errs: errors about flags (their position is the flag's
 // name) make a usage error, printed here; errors in the file are returned.
-func (f *cliFlags) split(errs schema.ErrorList) error {
+func (f *Config) split(errs schema.ErrorList) error {
 	var file schema.ErrorList
 	usage := false
 	for _, e := range errs {
@@ -240,7 +245,7 @@ func (f *cliFlags) split(errs schema.ErrorList) error {
 		return err
 	}
 	if usage {
-		return errUsage
+		return ErrUsage
 	}
 	return nil
 }

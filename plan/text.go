@@ -1,0 +1,26 @@
+package plan
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+)
+
+// WriteText writes the plan as `assertgen plan` prints it without -json:
+// a line per op, "name<TAB>kind[ view][ generated]<TAB>N checks, M
+// skipped".
+func (p *Plan) WriteText(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	for _, op := range p.Ops {
+		gen := ""
+		if op.Generated {
+			gen = " generated"
+		}
+		view := ""
+		if op.IsViewOp {
+			view = " view"
+		}
+		fmt.Fprintf(bw, "%s\t%s%s%s\t%d checks, %d skipped\n", op.Name, op.Kind, view, gen, len(op.Checks), len(op.Skipped))
+	}
+	return bw.Flush()
+}
