@@ -15,7 +15,8 @@
 //	    arg: running_mean
 //	    reason: updated in place in training mode
 //
-// An entry names its op with a selector: "name" is the op of exactly that
+// An entry names its op with a selector (schema.Selector, as a config's
+// ops: does, but for *, every op): "name" is the op of exactly that
 // name ("reshape", "_embedding_bag"), "name.overload" one overload
 // ("add.Tensor"), and "name.*" every overload of name ("add.*" is
 // add.Tensor, add.Scalar, add.out, ...; the in-place add_ is another name,
@@ -522,12 +523,19 @@ func checkSelector(m Match, op string) string {
 		}
 		return ""
 	}
-	if _, _, err := schema.ParseSelector(op); err != nil {
+	sel, err := schema.ParseSelector(op)
+	if err != nil {
 		msg := err.Error()
 		if se, ok := err.(*schema.SyntaxError); ok {
 			msg = se.Msg
 		}
-		return fmt.Sprintf("op %q: %s (want name, name.overload or name.*)", op, msg)
+		if !strings.Contains(msg, "op selector") { // a pattern's message says what a selector is
+			msg += " (want name, name.overload or name.*)"
+		}
+		return fmt.Sprintf("op %q: %s", op, msg)
+	}
+	if sel.All {
+		return `op "*": an allowlist entry names the ops it exempts (name, name.overload or name.*), not every op`
 	}
 	return ""
 }

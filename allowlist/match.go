@@ -6,11 +6,8 @@ import "github.com/assertgen/assertgen/schema"
 func (e *Entry) Matches(f *schema.Func) bool {
 	switch e.Match {
 	case Selector:
-		n, every, err := schema.ParseSelector(e.Op)
-		if every {
-			return err == nil && n.Name == f.Name.Name
-		}
-		return err == nil && n == f.Name
+		sel, err := schema.ParseSelector(e.Op)
+		return err == nil && sel.Matches(f.Name)
 	case BaseName:
 		return f.Name.Name.Base == e.Op
 	case CppName:
@@ -28,11 +25,11 @@ func (e *Entry) candidateBases() []string {
 	case BaseName:
 		return []string{e.Op}
 	case Selector:
-		n, _, err := schema.ParseSelector(e.Op)
+		sel, err := schema.ParseSelector(e.Op)
 		if err != nil {
 			return nil
 		}
-		return []string{n.Name.Base}
+		return []string{sel.Name.Name.Base}
 	case CppName:
 		return schema.CppNameBases(e.Op)
 	case WrapperName:

@@ -2,7 +2,6 @@ package config
 
 import (
 	"fmt"
-	"path"
 
 	"github.com/assertgen/assertgen/schema"
 )
@@ -48,8 +47,12 @@ func (c *Config) BackendOps(b *schema.Backend, s *schema.Schema) ([]string, erro
 			out = append(out, op.Name)
 			continue
 		}
-		for i, pat := range c.Ops {
-			if ok, _ := path.Match(pat, op.Name); ok {
+		name, err := schema.ParseOperatorName(op.Name)
+		if err != nil {
+			continue // checkBackend reported it
+		}
+		for i, text := range c.Ops {
+			if sel, err := schema.ParseSelector(text); err == nil && sel.Matches(name) {
 				hit[i] = true
 				out = append(out, op.Name)
 				break

@@ -39,7 +39,8 @@ func TestBackendSelect(t *testing.T) {
 		err  string
 	}{
 		{nil, []string{"add.Tensor", "add_.Tensor", "transpose.int", "cat", "max.dim"}, ""},
-		{[]string{"add*"}, []string{"add.Tensor", "add_.Tensor"}, ""},
+		{[]string{"add.*", "add_.*"}, []string{"add.Tensor", "add_.Tensor"}, ""},
+		{[]string{"*"}, []string{"add.Tensor", "add_.Tensor", "transpose.int", "cat", "max.dim"}, ""},
 		{[]string{"cat", "max.dim"}, []string{"cat", "max.dim"}, ""},
 		{[]string{"cat", "add.out"}, nil, `-ops: "add.out" selects no op of the backend ` + backendFile},
 	} {

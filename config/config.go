@@ -50,7 +50,7 @@ import (
 //	  Tensor: "*example.com/rt.Tensor"
 //	  Scalar: float64
 //	backend: my_backend.yaml        # ops of a torchgen backend yaml (see schema.Backend)
-//	ops: ["add.*", transpose.int]   # default: every op (of the backend)
+//	ops: ["add.*", transpose.int]   # op selectors (schema.Selector); default: every op (of the backend)
 //
 // Errors name the file, line and column of the value at fault (see
 // [Config.Validate] and [Config.CheckOps]); a value a flag set is named by
@@ -422,9 +422,10 @@ func (c *Config) TypeMap() (kernels.TypeMap, error) {
 	return m.Merge(over), nil
 }
 
-// CheckOps checks the ops list against s: every entry selects an op (a
-// name of s, or a path.Match pattern that matches one), none is listed
-// twice. An unknown name comes with the closest names of s.
+// CheckOps checks the ops list against s: every entry is an op selector
+// (schema.Selector: an op name, name.* or *) that selects an op of s, none
+// is listed twice. An unknown name comes with the closest names of s; a
+// pattern of another kind with the selectors to write instead.
 func (c *Config) CheckOps(s *schema.Schema) error {
 	if len(c.Ops) == 0 {
 		return nil
@@ -467,33 +468,35 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 // time linear in its length.
 const MaxSuggested = 10
 
-// UnknownOp returns why pat selects no op of s ("" if it selects one):
-// a bad pattern, a pattern without a match, a name with overloads only, or
-// an unknown name with the closest names of s. names holds the op names
-// of s.
-func UnknownOp(s *schema.Schema, names map[string]bool, pat string) string {
-	return unknownOp(s, names, pat, true)
+// UnknownOp returns why the selector text selects no op of s ("" if it
+// selects one): a pattern that is no selector (with the selectors that
+// say what it meant), a name.* without overloads, a name with overloads
+// only, or an unknown name with the closest names of s. names holds the op
+// names of s.
+func UnknownOp(s *schema.Schema, names map[string]bool, text string) string {
+	return unknownOp(s, names, text, true)
 }
 
 // unknownOp is UnknownOp that looks for near names only if suggest is set.
-func unknownOp(s *schema.Schema, names map[string]bool, pat string, suggest bool) string {
-	if names[pat] {
+func unknownOp(s *schema.Schema, names map[string]bool, text string, suggest bool) string {
+	if names[text] {
 		return ""
 	}
-	if strings.ContainsAny(pat, `*?[\`) {
-		if _, err := path.Match(pat, ""); err != nil {
-			return fmt.Sprintf("bad pattern %q: %v", pat, err)
-		}
+	sel, err := schema.ParseSelector(text)
+	switch {
+	case err != nil && strings.ContainsAny(text, `*?[\`):
+		return notSelector(s, text)
+	case err == nil && sel.Every:
 		for _, o := range s.Ops {
-			if ok, _ := path.Match(pat, o.Name); ok {
+			if sel.Matches(o.Func.Name) {
 				return ""
 			}
 		}
-		return fmt.Sprintf("pattern %q selects no op of %s", pat, s.Path)
+		return fmt.Sprintf("%q selects no op of %s", text, s.Path)
 	}
 	var overloads []string
 	for _, o := range s.Ops {
-		if strings.HasPrefix(o.Name, pat+".") {
+		if strings.HasPrefix(o.Name, text+".") {
 			overloads = append(overloads, o.Name)
 		}
 	}
@@ -501,18 +504,58 @@ func unknownOp(s *schema.Schema, names map[string]bool, pat string, suggest bool
 		if len(overloads) > 3 {
 			overloads = append(overloads[:3], "...")
 		}
-		return fmt.Sprintf("unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", pat, pat, strings.Join(overloads, ", "))
+		return fmt.Sprintf("unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", text, text, strings.Join(overloads, ", "))
 	}
-	msg := fmt.Sprintf("unknown op %q in %s", pat, s.Path)
+	msg := fmt.Sprintf("unknown op %q in %s", text, s.Path)
 	if !suggest {
 		return msg
 	}
 	var sugg []string
-	for _, n := range allowlist.Suggest(s, pat, 3) {
+	for _, n := range allowlist.Suggest(s, text, 3) {
 		if !names[n] && !strings.Contains(n, "*") {
 			n += ".*"
 		}
 		sugg = append(sugg, n)
 	}
 	return msg + schema.Suggest(sugg...)
+}
+
+// notSelector explains a pattern that is no op selector, such as the
+// path.Match patterns ops: once took ("add*"): it names the selectors
+// that select what the pattern matches in s, name.* for a name all of
+// whose overloads it matches, the op names otherwise (the first few).
+func notSelector(s *schema.Schema, pat string) string {
+	msg := fmt.Sprintf("%q is not an op selector (an op name, name.* for its overloads or * for every op)", pat)
+	matched := map[schema.BaseName]int{} // overloads of a name that pat matches
+	all := map[schema.BaseName]int{}
+	var order []schema.BaseName
+	for _, o := range s.Ops {
+		b := o.Func.Name.Name
+		all[b]++
+		if ok, _ := path.Match(pat, o.Name); ok {
+			if matched[b] == 0 {
+				order = append(order, b)
+			}
+			matched[b]++
+		}
+	}
+	var fix []string
+	for _, b := range order {
+		if matched[b] == all[b] {
+			fix = append(fix, b.String()+".*")
+			continue
+		}
+		for _, o := range s.Ops {
+			if ok, _ := path.Match(pat, o.Name); ok && o.Func.Name.Name == b {
+				fix = append(fix, o.Name)
+			}
+		}
+	}
+	switch n := len(fix); {
+	case n == 0:
+		return msg
+	case n > 4:
+		fix = append(fix[:4], fmt.Sprintf("... (%d in all)", n))
+	}
+	return msg + ": write " + strings.Join(fix, ", ") + " instead"
 }

@@ -16,7 +16,6 @@ package plan
 
 import (
 	"fmt"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -97,7 +96,7 @@ type Op struct {
 
 	// SelectedBy is where the entry that selected the op is written (an
 	// ops: entry, a backend yaml line, a flag; see [Plan.Select]); empty
-	// when no selection was made or its pattern has no place.
+	// when no selection was made or its selector has no place.
 	SelectedBy string `json:"selected_by,omitempty"`
 
 	// Src is the schema op the plan is for.
@@ -840,36 +839,49 @@ func (b *builder) opNames(name string) []int {
 	if i := slices.IndexFunc(b.s.Ops, func(o *schema.Op) bool { return o.Name == name }); i >= 0 {
 		return []int{i}
 	}
-	n, every, err := schema.ParseSelector(name)
-	if err != nil || !every && n.Overload != "" {
+	sel, err := schema.ParseSelector(name)
+	if err != nil || sel.All || !sel.Every && sel.Name.Overload != "" {
 		return nil
 	}
+	sel.Every = true
 	var out []int
 	for i, o := range b.s.Ops {
-		if o.Func.Name.Name == n.Name {
+		if sel.Matches(o.Func.Name) {
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
-// Select narrows the plan to the ops the patterns select (op names or
-// path.Match patterns: "add.*"), in plan order; no pattern keeps every op.
-// Each selected op records in SelectedBy where the pattern that selected
-// it is written (where maps a pattern to its ops: entry or backend yaml
-// line; a pattern without a place records none). A pattern that selects
-// no op is an error.
-func (p *Plan) Select(patterns []string, where map[string]schema.Position) error {
-	if len(patterns) == 0 {
+// Select narrows the plan to the ops the selectors select (see
+// schema.Selector: "add.Tensor", "add.*", "*"), in plan order; no selector
+// keeps every op. Each selected op records in SelectedBy where the
+// selector that selected it is written (where maps a selector to its ops:
+// entry or backend yaml line; one without a place records none). A
+// selector that is none or selects no op is an error.
+func (p *Plan) Select(selectors []string, where map[string]schema.Position) error {
+	if len(selectors) == 0 {
 		return nil
 	}
-	hit := make([]bool, len(patterns))
+	sels := make([]schema.Selector, len(selectors))
+	for i, text := range selectors {
+		sel, err := schema.ParseSelector(text)
+		if err != nil {
+			return fmt.Errorf("op selector %q: %v", text, err)
+		}
+		sels[i] = sel
+	}
+	hit := make([]bool, len(sels))
 	var out []*Op
 	for _, op := range p.Ops {
-		for i, pat := range patterns {
-			if ok, _ := path.Match(pat, op.Name); ok {
+		name, err := opName(op)
+		if err != nil {
+			return err
+		}
+		for i, sel := range sels {
+			if sel.Matches(name) {
 				hit[i] = true
-				if at, ok := where[pat]; ok {
+				if at, ok := where[selectors[i]]; ok {
 					op.SelectedBy = at.String()
 				}
 				out = append(out, op)
@@ -877,14 +889,24 @@ func (p *Plan) Select(patterns []string, where map[string]schema.Position) error
 			}
 		}
 	}
-	for i, pat := range patterns {
-		if _, err := path.Match(pat, ""); err != nil {
-			return fmt.Errorf("op pattern %q: %v", pat, err)
-		}
+	for i, text := range selectors {
 		if !hit[i] {
-			return fmt.Errorf("op pattern %q selects no op", pat)
+			return fmt.Errorf("op selector %q selects no op", text)
 		}
 	}
 	p.Ops = out
 	return nil
+}
+
+// opName is the name of op, from its schema op, or for a hand-made plan's
+// op without one, from its Name.
+func opName(op *Op) (schema.OperatorName, error) {
+	if op.Src != nil && op.Src.Func != nil {
+		return op.Src.Func.Name, nil
+	}
+	n, err := schema.ParseOperatorName(op.Name)
+	if err != nil {
+		return n, fmt.Errorf("op %q: %v", op.Name, err)
+	}
+	return n, nil
 }

@@ -436,14 +436,15 @@ func TestDerivativesViewCopyEntry(t *testing.T) {
 }
 
 // TestSelect: a selection narrows the plan in plan order and records where
-// each op's pattern is written; a pattern that selects nothing is an error.
+// each op's selector is written; a selector that selects nothing, or a
+// pattern that is no selector, is an error.
 func TestSelect(t *testing.T) {
 	p, err := Build(loadSmall(t), Strict)
 	if err != nil {
 		t.Fatal(err)
 	}
 	at := schema.Position{Filename: "assertgen.yaml", Line: 3, Column: 5}
-	if err := p.Select([]string{"foo*", "bar"}, map[string]schema.Position{"bar": at}); err != nil || len(p.Ops) != 4 {
+	if err := p.Select([]string{"foo.*", "foo_", "bar"}, map[string]schema.Position{"bar": at}); err != nil || len(p.Ops) != 4 {
 		t.Fatalf("Select = %d ops, %v", len(p.Ops), err)
 	}
 	for _, op := range p.Ops {
@@ -453,5 +454,8 @@ func TestSelect(t *testing.T) {
 	}
 	if err := p.Select([]string{"nothing"}, nil); err == nil || !strings.Contains(err.Error(), `"nothing" selects no op`) {
 		t.Errorf("got %v", err)
+	}
+	if err := p.Select([]string{"foo*"}, nil); err == nil || !strings.Contains(err.Error(), `"foo*" is not an op selector`) {
+		t.Errorf("foo*: got %v", err)
 	}
 }

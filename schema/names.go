@@ -47,22 +47,60 @@ func FuncName(text string) string {
 	return strings.TrimSpace(name)
 }
 
-// ParseSelector parses an op selector as allowlists and explain take it:
-// "name.overload" or "name" (one op: the overload, or the op without
-// one), or "name.*" (every overload of name: every is true). It is the
-// one place a selector is cut; the name is read by [ParseOperatorName],
-// whose error it returns for anything else.
-func ParseSelector(s string) (n OperatorName, every bool, err error) {
-	if name, ok := strings.CutSuffix(s, ".*"); ok {
-		n, err = ParseOperatorName(name)
-		if err == nil && n.Overload != "" {
-			dot := len(name) - len(n.Overload)
-			return OperatorName{}, true, &SyntaxError{Offset: dot, Msg: fmt.Sprintf("invalid overload name %q", s[dot:])}
-		}
-		return n, true, err
+// A Selector selects ops by name. It is the one syntax of every list of
+// ops: a config's ops: (and -ops), the names plan and explain take, and
+// allowlist entries (match: selector):
+//
+//   - "*": every op;
+//   - "name.*": every overload of name, the op without an overload name
+//     included ("sum.*" selects sum and sum.dim_IntList; "add.*" selects
+//     add.Tensor and add.out, not add_.Tensor);
+//   - "name.overload" or "name": the op of exactly that name.
+type Selector struct {
+	Name  OperatorName // the op's name; for name.*, Overload is ""; zero for *
+	Every bool         // name.* or *: every overload
+	All   bool         // *: every op
+}
+
+// ParseSelector parses an op selector (see [Selector]). It is the one
+// place a selector is cut; the name is read by [ParseOperatorName], whose
+// error it returns for anything else but a pattern, for which the error
+// says what a selector is.
+func ParseSelector(s string) (Selector, error) {
+	if s == "*" {
+		return Selector{Every: true, All: true}, nil
 	}
-	n, err = ParseOperatorName(s)
-	return n, false, err
+	name, every := strings.CutSuffix(s, ".*")
+	if i := strings.IndexAny(name, "*?[\\"); i >= 0 {
+		return Selector{}, &SyntaxError{Offset: i, Msg: fmt.Sprintf("%q is not an op selector (an op name, name.* for its overloads or * for every op)", s)}
+	}
+	n, err := ParseOperatorName(name)
+	if err == nil && every && n.Overload != "" {
+		dot := len(name) - len(n.Overload)
+		return Selector{}, &SyntaxError{Offset: dot, Msg: fmt.Sprintf("invalid overload name %q", s[dot:])}
+	}
+	return Selector{Name: n, Every: every}, err
+}
+
+// Matches reports whether s selects the op named n.
+func (s Selector) Matches(n OperatorName) bool {
+	switch {
+	case s.All:
+		return true
+	case s.Every:
+		return n.Name == s.Name.Name
+	}
+	return n == s.Name
+}
+
+func (s Selector) String() string {
+	switch {
+	case s.All:
+		return "*"
+	case s.Every:
+		return s.Name.String() + ".*"
+	}
+	return s.Name.String()
 }
 
 // CppNameBases returns every base ([BaseName].Base) of an op whose C++

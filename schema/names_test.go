@@ -50,33 +50,56 @@ func TestBaseCandidates(t *testing.T) {
 	}
 }
 
-// TestParseSelector: the three forms of a selector, and what is none.
+// TestParseSelector: the four forms of a selector, what each selects, and
+// what is none (a pattern other than name.* and * among them).
 func TestParseSelector(t *testing.T) {
+	ops := []string{"add.Tensor", "add.out", "add_.Tensor", "sum", "sum.dim_IntList", "__iand__.Tensor"}
 	for _, tc := range []struct {
-		sel, name string
-		every     bool
-		err       string
+		sel     string
+		selects []string
+		err     string
 	}{
-		{"add.Tensor", "add.Tensor", false, ""},
-		{"add", "add", false, ""},
-		{"add.*", "add", true, ""},
-		{"add_.*", "add_", true, ""},
-		{"__iand__.*", "__iand__", true, ""},
-		{"add.", "", false, "offset 3: empty overload name after '.'"},
-		{"add.Tensor.*", "", true, `offset 4: invalid overload name "Tensor.*"`},
-		{"add.*.x", "", false, `offset 4: invalid overload name "*.x"`},
-		{"*.*", "", true, `offset 0: invalid operator name "*"`},
-		{"a b", "", false, `offset 0: invalid operator name "a b"`},
+		{"add.Tensor", []string{"add.Tensor"}, ""},
+		{"sum", []string{"sum"}, ""},
+		{"add", nil, ""},
+		{"add.*", []string{"add.Tensor", "add.out"}, ""},
+		{"sum.*", []string{"sum", "sum.dim_IntList"}, ""},
+		{"add_.*", []string{"add_.Tensor"}, ""},
+		{"__iand__.*", []string{"__iand__.Tensor"}, ""},
+		{"*", ops, ""},
+		{"add.", nil, "offset 3: empty overload name after '.'"},
+		{"add.Tensor.*", nil, `offset 4: invalid overload name "Tensor.*"`},
+		{"add.*.x", nil, `offset 4: "add.*.x" is not an op selector (an op name, name.* for its overloads or * for every op)`},
+		{"*.*", nil, `offset 0: "*.*" is not an op selector (an op name, name.* for its overloads or * for every op)`},
+		{"add*", nil, `offset 3: "add*" is not an op selector (an op name, name.* for its overloads or * for every op)`},
+		{"ad?.Tensor", nil, `offset 2: "ad?.Tensor" is not an op selector (an op name, name.* for its overloads or * for every op)`},
+		{"a b", nil, `offset 0: invalid operator name "a b"`},
 	} {
-		n, every, err := ParseSelector(tc.sel)
+		sel, err := ParseSelector(tc.sel)
 		got := ""
 		if err != nil {
 			got = err.Error()
-		} else if n.String() != tc.name {
-			t.Errorf("ParseSelector(%q) = %s, want %s", tc.sel, n, tc.name)
+		} else if sel.String() != tc.sel {
+			t.Errorf("ParseSelector(%q).String() = %s", tc.sel, sel)
 		}
-		if got != tc.err || every != tc.every {
-			t.Errorf("ParseSelector(%q): every %v, error %q; want %v, %q", tc.sel, every, got, tc.every, tc.err)
+		if got != tc.err {
+			t.Errorf("ParseSelector(%q): error %q; want %q", tc.sel, got, tc.err)
+		}
+		if err != nil {
+			continue
+		}
+		var selects []string
+		for _, op := range ops {
+			n, err := ParseOperatorName(op)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sel.Matches(n) {
+				selects = append(selects, op)
+			}
+		}
+		if !slices.Equal(selects, tc.selects) {
+			t.Errorf("%q selects %q, want %q", tc.sel, selects, tc.selects)
 		}
 	}
 }

@@ -112,14 +112,15 @@ func TestConfigErrors(t *testing.T) {
 			args: []string{"gen"}, code: 1, err: []string{
 				`assertgen: assertgen.yaml:4:5: allowlists: missing.yaml: no such file or directory`,
 			}},
-		{name: "ops", files: map[string]string{"assertgen.yaml": "mode: interface\nops:\n  - add.Tensor\n  - neg\n  - add.Tensor\n  - add.Tensr\n  - add\n  - \"foo*\"\n  - \"[\"\n"},
+		{name: "ops", files: map[string]string{"assertgen.yaml": "mode: interface\nops:\n  - add.Tensor\n  - neg\n  - add.Tensor\n  - add.Tensr\n  - add\n  - \"foo*\"\n  - \"[\"\n  - \"neg*\"\n"},
 			args: []string{"gen"}, code: 1, err: []string{
 				`assertgen: assertgen.yaml:5:5: ops: duplicate op "add.Tensor" (first at assertgen.yaml:3:5)`,
 				`assertgen.yaml:6:5: ops: unknown op "add.Tensr" in pytorch-2.14.1/native_functions.yaml; did you mean add.Tensor, add_.Tensor?`,
 				`assertgen.yaml:7:5: ops: unknown op "add": it has only overloads; use add.* for all of them, or one of add.Tensor, add.out, add.Scalar, ...`,
-				`assertgen.yaml:8:5: ops: pattern "foo*" selects no op of pytorch-2.14.1/native_functions.yaml`,
-				`assertgen.yaml:9:5: ops: bad pattern "[": syntax error in pattern`,
-				`assertgen: 5 errors`,
+				`assertgen.yaml:8:5: ops: "foo*" is not an op selector (an op name, name.* for its overloads or * for every op)`,
+				`assertgen.yaml:9:5: ops: "[" is not an op selector (an op name, name.* for its overloads or * for every op)`,
+				`assertgen.yaml:10:5: ops: "neg*" is not an op selector (an op name, name.* for its overloads or * for every op): write neg.*, neg_.*, negative.*, negative_.* instead`,
+				`assertgen: 6 errors`,
 			}},
 		{name: "-ops duplicate", args: []string{"gen", "-mode", "interface", "-ops", "neg,add.Tensor, neg"}, code: 2,
 			err: []string{`assertgen gen: -ops: duplicate op "neg" (listed before)`}},
@@ -251,7 +252,7 @@ func TestBackendCLI(t *testing.T) {
 	runCases(t, []cliCase{
 		{name: "gen -backend", args: []string{"gen", "-config", cfg, "-backend", backend, "-output", "out"}, code: 0,
 			err: []string{"assertgen: 5 ops wrapped in $DIR/out"}},
-		{name: "backend narrowed by -ops", args: []string{"gen", "-config", cfg, "-backend", backend, "-ops", "add*, cat", "-output", "out"}, code: 0,
+		{name: "backend narrowed by -ops", args: []string{"gen", "-config", cfg, "-backend", backend, "-ops", "add.*, add_.*, cat", "-output", "out"}, code: 0,
 			err: []string{"assertgen: 3 ops wrapped in $DIR/out"}},
 		{name: "backend: in the config", files: map[string]string{"c.yaml": "schema: " + filepath.Join(small, "native_functions.yaml") +
 			"\nmode: interface\npackage: out\noutput: out\nbackend: " + backend + "\nops: [transpose.int]\n"},

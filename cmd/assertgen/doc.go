@@ -54,7 +54,7 @@
 //	                                    of each missing kernel to the new FILE)
 //	assertgen plan [-json] [-o FILE] [OP...]
 //	                                    print the plan: each op's checks and skipped checks,
-//	                                    of the ops named (an op, a pattern, or a name with
+//	                                    of the ops named (op selectors, or a name with
 //	                                    overloads for all of them, as explain takes it),
 //	                                    else of -ops or the config's ops: and backend:,
 //	                                    else of all ops
@@ -140,9 +140,8 @@
 //	-types T=GOTYPE   a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
 //	-backend FILE     an out-of-tree backend's yaml in torchgen's format (see
 //	                  Backends): wrap the ops it registers kernels for
-//	-ops LIST         comma-separated op names or path.Match patterns (spaces
-//	                  around the commas are allowed); default: all ops, or all
-//	                  ops of the backend
+//	-ops LIST         comma-separated op selectors (spaces around the commas are
+//	                  allowed); default: all ops, or all ops of the backend
 //
 // Earlier spellings still work and say on stderr that they are deprecated:
 // -out (for -output), -tag (-build-tag), -allowlist (-allowlists),
@@ -165,10 +164,14 @@
 //	assertgen.yaml:13:5: ops: unknown op "add.Tensr" in native_functions.yaml; did you mean add.Tensor, add_.Tensor?
 //	assertgen.yaml:2:1: unknown key "kernel"; did you mean "kernels"?
 //
-// The ops list is checked against the schema: an entry that is neither an
-// op nor a pattern that matches one, and an entry listed twice, are errors;
-// so is an empty list (-ops "", ops: []): leave it out to select every op.
-// The first ten unknown names come with the closest names of the schema.
+// An op selector (in ops:, -ops, plan's OPs, allowlists) is an op's name
+// (add.Tensor, reshape), name.* for every overload of name (add.* is
+// add.Tensor, add.out, ...; sum.* includes sum; add_ is add_.*), or * for
+// every op (not in allowlists). Each entry of the ops list must select an
+// op, once; an empty list (-ops "", ops: []) is an error: leave it out to
+// select every op. The first ten unknown names come with the closest names;
+// another pattern (add*, which path.Match once took) is refused with the
+// selectors to write instead.
 //
 // Paths in the config file are relative to its directory; paths given as
 // flags are relative to the working directory.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/assertgen/assertgen/gen"
@@ -13,7 +12,6 @@ import (
 	"github.com/assertgen/assertgen/internal/missing"
 	"github.com/assertgen/assertgen/internal/progress"
 	"github.com/assertgen/assertgen/internal/setup"
-	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
 )
 
@@ -68,8 +66,8 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "; %d selected ops have no kernel (assertgen vet -v lists them)", len(res.Missing))
 	}
 	fmt.Fprintln(stderr)
-	if !setup.InModule(j.Dir) {
-		fmt.Fprintf(stderr, "assertgen: note: %s is in no Go module (no go.mod there or above): the package builds only inside a module that requires %s; choose an -output in yours\n", j.Dir, kernels.AssertsPath[:strings.LastIndexByte(kernels.AssertsPath, '/')])
+	if note := j.ModuleNote(); note != "" {
+		fmt.Fprintf(stderr, "assertgen: note: %s\n", note)
 	}
 	absent := missing.Ops(j.Plan, res.Missing)
 	if err := missing.WriteStubs(stderr, *stubs, j.Options, absent); err != nil {

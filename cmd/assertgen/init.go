@@ -11,7 +11,7 @@ import (
 func cmdInit(args []string, stdout, stderr io.Writer) error {
 	fs := cmdflag.New("init", stderr)
 	typ := fs.String("type", "Tensor", "the tensor type's `name` in the package")
-	ops := fs.String("ops", "", "comma-separated op names or `patterns` to wrap (default: the ops the package has kernels for)")
+	ops := fs.String("ops", "", "comma-separated op `selectors` to wrap (default: the ops the package has kernels for)")
 	counts := fs.String("use-counts", "auto", "`auto`, true or false: whether the tensor type keeps use counts (auto: it has UseCounts or a method that drops a reference, such as Release)")
 	var types cmdflag.StringList
 	fs.Var(&types, "types", "a type map entry besides Tensor, `T=GOTYPE` (repeatable), e.g. Scalar=float64")

@@ -70,7 +70,7 @@ func TestGenInterrupted(t *testing.T) {
 	small, _ := filepath.Abs("../../gen/testdata/small")
 	tmp := t.TempDir()
 	oldDir, newDir, out := filepath.Join(tmp, "old"), filepath.Join(tmp, "new"), filepath.Join(tmp, "out")
-	if _, e, code := runCLI(t, small, "gen", "-mode", "interface", "-ops", "add*, cat, transpose.int", "-output", oldDir); code != 0 {
+	if _, e, code := runCLI(t, small, "gen", "-mode", "interface", "-ops", "add.*, add_.*, cat, transpose.int", "-output", oldDir); code != 0 {
 		t.Fatal(e)
 	}
 	if _, e, code := runCLI(t, small, "gen", "-output", newDir); code != 0 {

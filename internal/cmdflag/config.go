@@ -89,7 +89,7 @@ func Register(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) *Config
 }
 
 func (f *Config) opsFlag(fs *flag.FlagSet) {
-	fs.StringVar(&f.ops, "ops", "", "comma-separated op names or `patterns` (default: all, or all of the backend)")
+	fs.StringVar(&f.ops, "ops", "", "comma-separated op `selectors` (default: all, or all of the backend)")
 }
 
 // Load reads the config file (the -config one, or for gen and vet

@@ -19,7 +19,7 @@ import (
 type Options struct {
 	Dir       string   // the package of the tensor type and its kernels
 	Type      string   // the tensor type's name; default Tensor
-	Ops       []string // ops (or patterns) to wrap; default: those the package has kernels for
+	Ops       []string // op selectors to wrap; default: those the package has kernels for
 	UseCounts string   // auto (default), true or false
 	// Types are type map entries besides Tensor, "Scalar=float64".
 	Types []string

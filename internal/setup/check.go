@@ -166,6 +166,16 @@ func shapesPackage(dir string, o gen.Options) (string, error) {
 	return out + "/" + gen.ShapesDir, nil
 }
 
+// ModuleNote returns, when the output directory is in no Go module, a note
+// that says the package it gets builds only in one; else "".
+func (j *Job) ModuleNote() string {
+	if InModule(j.Dir) {
+		return ""
+	}
+	return fmt.Sprintf("%s is in no Go module (no go.mod there or above): the package builds only inside a module that requires %s; choose an -output in yours",
+		j.Dir, kernels.AssertsPath[:strings.LastIndexByte(kernels.AssertsPath, '/')])
+}
+
 // InModule reports whether dir is inside a Go module: a go.mod in it or
 // in a directory above.
 func InModule(dir string) bool {

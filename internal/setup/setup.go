@@ -161,7 +161,7 @@ func options(c *config.Config, s *schema.Schema) (plan.Options, error) {
 	return opts, nil
 }
 
-// Ops checks the ops list against s and returns the op patterns for the
+// Ops checks the ops list against s and returns the op selectors for the
 // plan: the list itself, or with a backend file the backend's ops that
 // the list selects (all of them without a list); and where the ops named
 // exactly are named.
@@ -243,10 +243,10 @@ func outputDir(c *config.Config) string {
 	return c.Dir
 }
 
-// Names returns the op patterns that names given on the command line (as
-// plan takes them) stand for: an op, a pattern, or a name with overloads
-// for all of them (as explain takes it). A name that selects no op is an
-// error with the closest names of s.
+// Names returns the op selectors that names given on the command line (as
+// plan takes them) stand for: a selector (schema.Selector), or a name that
+// only has overloads for all of them (name.*, as explain takes it). A name
+// that selects no op is an error with the closest names of s.
 func Names(s *schema.Schema, names []string) ([]string, error) {
 	known := make(map[string]bool, len(s.Ops))
 	bases := map[string]bool{}
@@ -260,7 +260,7 @@ func Names(s *schema.Schema, names []string) ([]string, error) {
 		switch {
 		case known[n]:
 			out = append(out, n)
-		case bases[n] && !strings.ContainsAny(n, `*?[\`):
+		case bases[n]:
 			out = append(out, n+".*")
 		default:
 			if msg := config.UnknownOp(s, known, n); msg != "" {
