@@ -42,20 +42,17 @@ const (
 const CheckNotArgHandle Check = NumChecks
 
 // NumPlanChecks is the number of names plans and allowlists use: the
-// checks and not_arg_handle. This list of names is the only one: plan,
-// allowlist and gen take theirs from it.
+// checks and not_arg_handle. Their names are the only ones: plan,
+// allowlist and gen take theirs from asserts' table of checks (facts.go).
 const NumPlanChecks = NumChecks + 1
 
-var checkNames = [NumPlanChecks]string{
-	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
-	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
-	"distinct_outputs", "binding_context", "fresh_no_alias", "same_content", "impl_use_count_eq_fresh", "fresh_not_held",
-	"same_metadata",
-	"not_arg_handle",
-}
-
 // String returns the check's name, e.g. "same_impl".
-func (k Check) String() string { return nameOf(checkNames[:], k, "check") }
+func (k Check) String() string {
+	if int(k) < len(checkFacts) {
+		return checkFacts[k].name
+	}
+	return fmt.Sprintf("check(%d)", uint8(k))
+}
 
 // MarshalText encodes the check by name.
 func (k Check) MarshalText() ([]byte, error) {
@@ -66,11 +63,25 @@ func (k Check) MarshalText() ([]byte, error) {
 }
 
 // UnmarshalText decodes a check name.
-func (k *Check) UnmarshalText(b []byte) error { return unmarshalName(checkNames[:], k, b, "check") }
+func (k *Check) UnmarshalText(b []byte) error {
+	x, ok := ParseCheck(string(b))
+	if !ok {
+		return fmt.Errorf("asserts: unknown check %q", b)
+	}
+	*k = x
+	return nil
+}
 
 // ParseCheck returns the check with the given name (not_arg_handle
 // included).
-func ParseCheck(name string) (Check, bool) { return parseName[Check](checkNames[:], name) }
+func ParseCheck(name string) (Check, bool) {
+	for k := range checkFacts {
+		if checkFacts[k].name == name {
+			return Check(k), true
+		}
+	}
+	return 0, false
+}
 
 // nameOf returns the name of v in names, or what(v) outside the table.
 func nameOf[T ~uint8](names []string, v T, what string) string {
