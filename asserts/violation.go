@@ -40,10 +40,10 @@ import (
 // undefined (Released), Want is the argument's TensorImpl before the
 // kernel and Got is 0, whatever the check.
 type Violation struct {
-	Op       string  `json:"op"`
-	Overload string  `json:"overload,omitempty"`
-	Profile  Profile `json:"profile"`
-	Check    Check   `json:"check"`
+	Op       string `json:"op"`
+	Overload string `json:"overload,omitempty"`
+	Profile  Policy `json:"profile"` // the skip policy
+	Check    Check  `json:"check"`
 	// Arg is the argument's name; empty for a return.
 	Arg string `json:"arg,omitempty"`
 	// Ret is the return's index; -1 for an argument.

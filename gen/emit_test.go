@@ -58,9 +58,9 @@ func TestBuildCheckNames(t *testing.T) {
 			t.Errorf("no %s row in the small schema's plans", k)
 		}
 	}
-	policies := []asserts.Profile{asserts.Strict, asserts.PyTorch, asserts.PyTorch113}
+	policies := []asserts.Policy{asserts.Strict, asserts.PyTorch, asserts.PyTorch113}
 	for i, p := range pkgs {
-		p.Runtime = policies[i%len(policies)]
+		p.Policy = policies[i%len(policies)]
 		name := fmt.Sprintf("p%d", i)
 		res, err := Generate(p, Options{Mode: InterfaceMode, Package: name})
 		if err != nil {
