@@ -16,17 +16,17 @@ import (
 // it. A nil *explanation collects nothing, so the plan builder calls it
 // unconditionally.
 type explanation struct {
-	kernelSet bool
-	hasKernel bool
-	kernelWhy string
-	kernelSrc string
-	rets      map[int]string
-	notes     []string
+	// Whether PyTorch generates the op's VariableType kernel (vt) and,
+	// if not, why: set under the pytorch profile.
+	vtSet, hasVT bool
+	vtWhy, vtSrc string
+	rets         map[int]string
+	notes        []string
 }
 
-func (ex *explanation) kernel(has bool, reason, source string) {
+func (ex *explanation) variableType(has bool, reason, source string) {
 	if ex != nil {
-		ex.kernelSet, ex.hasKernel, ex.kernelWhy, ex.kernelSrc = true, has, reason, source
+		ex.vtSet, ex.hasVT, ex.vtWhy, ex.vtSrc = true, has, reason, source
 	}
 }
 
@@ -116,11 +116,11 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		}
 		p("  kernels:   %s\n", k)
 	}
-	if b.profile == PyTorch && ex.kernelSet {
-		if ex.hasKernel {
-			p("  VariableType kernel: yes, %s\n", b.kernelWhy(op))
+	if b.profile == PyTorch && ex.vtSet {
+		if ex.hasVT {
+			p("  VariableType kernel: yes, %s\n", b.variableTypeWhy(op))
 		} else {
-			p("  VariableType kernel: no\n      reason: %s\n      source: %s\n", ex.kernelWhy, ex.kernelSrc)
+			p("  VariableType kernel: no\n      reason: %s\n      source: %s\n", ex.vtWhy, ex.vtSrc)
 		}
 	}
 
@@ -180,8 +180,8 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 	}
 }
 
-// kernelWhy says why PyTorch generates a VariableType kernel for an op.
-func (b *builder) kernelWhy(op *Op) string {
+// variableTypeWhy says why PyTorch generates a VariableType kernel for an op.
+func (b *builder) variableTypeWhy(op *Op) string {
 	i := slices.Index(b.s.Ops, op.Src)
 	if b.deriv == nil {
 		return "assumed (no derivatives.yaml given): the op has a kernel other than CompositeImplicitAutograd"

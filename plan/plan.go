@@ -560,9 +560,9 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
 		}
 	}
-	cause, reason, source := b.pytorchKernel(i, o, es)
-	ex.kernel(cause == kernelDerived, reason, source)
-	if cause != kernelDerived {
+	cause, reason, source := b.variableTypeKernel(i, o, es)
+	ex.variableType(cause == vtGenerated, reason, source)
+	if cause != vtGenerated {
 		for k := range st.rows {
 			st.rows[k].skip(reason, source)
 		}
@@ -648,29 +648,29 @@ type guardKey struct {
 	ret          int
 }
 
-// A kernelCause says why PyTorch does or does not generate a VariableType
+// A vtCause says why PyTorch does or does not generate a VariableType
 // kernel for an op.
-type kernelCause uint8
+type vtCause uint8
 
 const (
-	kernelDerived       kernelCause = iota // generated (abstract, or with derivative formulas)
-	kernelManual                           // hand-written (MANUAL_AUTOGRAD)
-	kernelCompositeOnly                    // none: CompositeImplicitAutograd only, no formula (use_type)
-	kernelFallback                         // none: the autograd-not-implemented fallback instead
+	vtGenerated     vtCause = iota // generated (abstract, or with derivative formulas)
+	vtManual                       // hand-written (MANUAL_AUTOGRAD)
+	vtCompositeOnly                // none: CompositeImplicitAutograd only, no formula (use_type)
+	vtFallback                     // none: the autograd-not-implemented fallback instead
 )
 
-// pytorchKernel decides whether PyTorch generates a VariableType kernel
+// variableTypeKernel decides whether PyTorch generates a VariableType kernel
 // for the op, and if not, why.
-func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cause kernelCause, reason, source string) {
+func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry) (cause vtCause, reason, source string) {
 	if e := lastEntry(es, allowlist.ManualAutograd); e != nil {
-		return kernelManual, e.Reason, e.Source()
+		return vtManual, e.Reason, e.Source()
 	}
 	abstract := isAbstract(o)
 	if b.deriv == nil {
 		if !abstract {
-			return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only (no derivatives.yaml given: assuming, as DESIGN.md does, that every other op has one)", sourcePyTorchRule
+			return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only (no derivatives.yaml given: assuming, as DESIGN.md does, that every other op has one)", sourcePyTorchRule
 		}
-		return kernelDerived, "", ""
+		return vtGenerated, "", ""
 	}
 	info := &b.infos[i]
 	if info.entry == nil {
@@ -678,9 +678,9 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 	}
 	if !abstract && (info == nil || !info.has) {
 		if info != nil {
-			return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
+			return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
 		}
-		return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
+		return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
 	}
 	if info == nil &&
 		firstEntry(es, allowlist.ResetGradAccumulator) == nil &&
@@ -690,11 +690,11 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 		lastEntry(es, allowlist.SkipStorageUseCount) == nil &&
 		lastEntry(es, allowlist.SkipImplUseCount) == nil {
 		if o.Generated && o.Kind == schema.Out {
-			return kernelFallback, "no VariableType kernel: PyTorch matches no derivatives.yaml entry to a generated out= op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
+			return vtFallback, "no VariableType kernel: PyTorch matches no derivatives.yaml entry to a generated out= op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 		}
-		return kernelFallback, "no VariableType kernel: derivatives.yaml has no entry for the op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
+		return vtFallback, "no VariableType kernel: derivatives.yaml has no entry for the op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 	}
-	return kernelDerived, "", ""
+	return vtGenerated, "", ""
 }
 
 // strictRows adds the rows of the strict profile.
