@@ -68,7 +68,7 @@ func TestListChecks(t *testing.T) {
 		// PyTorch puts no subclass guard around same_impl on a Tensor?[]
 		// (both releases): the subclass element is checked, and its swap
 		// reported; the absent one is skipped.
-		for _, p := range []asserts.Profile{asserts.PyTorch, asserts.PyTorch113} {
+		for _, p := range []asserts.Policy{asserts.PyTorch, asserts.PyTorch113} {
 			ts := []*fake{newFake(kPlain), nil, newFake(kSubclass)}
 			out := run(t, p, asserts.EnvState{}, func(c *asserts.Call) {
 				var l asserts.SavedList
@@ -89,7 +89,7 @@ func TestListChecks(t *testing.T) {
 		// check for every element under the pytorch profiles; strict
 		// checks the others.
 		for _, tc := range []struct {
-			p           asserts.Profile
+			p           asserts.Policy
 			ran, skiped uint64
 			violations  int
 		}{{asserts.PyTorch, 0, 3, 0}, {asserts.PyTorch113, 0, 3, 0}, {asserts.Strict, 3, 0, 1}} {
@@ -112,7 +112,7 @@ func TestListChecks(t *testing.T) {
 		// PyTorch 2.x skips shares_storage when the return is a subclass;
 		// 1.13 guards it with the viewed argument only.
 		for _, tc := range []struct {
-			p          asserts.Profile
+			p          asserts.Policy
 			violations int
 		}{{asserts.PyTorch, 0}, {asserts.PyTorch113, 1}} {
 			self := newFake(kPlain)
@@ -444,14 +444,14 @@ func TestMisuseIsAProgrammingError(t *testing.T) {
 			asserts.SaveList(c, &l, []*fake{x})
 			asserts.AfterList(c, &l, []*fake{x, x})
 		}, "AfterList with another list than SaveList"},
-		{"invalid profile", func(c *asserts.Call) {
+		{"invalid policy", func(c *asserts.Call) {
 			var c2 asserts.Call
 			c2.BeginWith(&asserts.Op{Name: "bad", Profile: 9}, asserts.EnvState{})
 			var s asserts.Saved
 			c2.SaveOpt(&s, nil, false)
 			c2.After(&s, (*fake)(nil))
 			c2.SameImpl(argSelf, &s)
-		}, "asserts: bad: invalid profile 9"},
+		}, "asserts: bad: invalid policy 9"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -521,8 +521,8 @@ func TestNames(t *testing.T) {
 		"impl_use_count_eq_fresh fresh_not_held same_metadata" {
 		t.Errorf("check names: %s", got)
 	}
-	for _, p := range []asserts.Profile{asserts.Strict, asserts.PyTorch} {
-		if q, ok := asserts.ParseProfile(p.String()); !ok || q != p {
+	for _, p := range []asserts.Policy{asserts.Strict, asserts.PyTorch} {
+		if q, ok := asserts.ParsePolicy(p.String()); !ok || q != p {
 			t.Errorf("ParseProfile(%v)", p)
 		}
 	}
@@ -549,9 +549,9 @@ func TestNames(t *testing.T) {
 
 // The policy tables are DESIGN.md's, as data.
 func TestPolicy(t *testing.T) {
-	rows := func(p asserts.Profile) map[string]string {
+	rows := func(p asserts.Policy) map[string]string {
 		m := map[string]string{}
-		for _, r := range asserts.Policy(p) {
+		for _, r := range p.Rules() {
 			m[r.Reason.String()] = r.Skips.String()
 		}
 		return m
@@ -586,7 +586,7 @@ func TestPolicy(t *testing.T) {
 			t.Errorf("pytorch %s skips %s, want all", reason, py[reason])
 		}
 	}
-	if len(asserts.Policy(asserts.Strict)) != asserts.NumReasons || asserts.Policy(7) != nil {
+	if len(asserts.Strict.Rules()) != asserts.NumReasons || asserts.Policy(7).Rules() != nil {
 		t.Error("Policy: one rule per reason; nil for an unknown profile")
 	}
 }

@@ -15,8 +15,9 @@ type Op struct {
 	// Overload is the overload name, e.g. "Tensor"; empty for the default
 	// overload.
 	Overload string
-	// Profile selects the skip policy.
-	Profile Profile
+	// Profile is the skip policy the wrapper runs under (the field keeps
+	// the name generated code spells).
+	Profile Policy
 
 	st opStats
 }
@@ -277,11 +278,11 @@ func (c *Call) BeginWith(op *Op, st EnvState) {
 }
 
 // pol returns the call's skip policy (used off the fast path only).
-func (c *Call) pol() *policy {
-	if p := c.op.Profile; p < numProfiles {
+func (c *Call) pol() *policyTable {
+	if p := c.op.Profile; p < numPolicies {
 		return &policies[p]
 	}
-	panic(fmt.Sprintf("asserts: %s: invalid profile %d", c.op.FullName(), c.op.Profile))
+	panic(fmt.Sprintf("asserts: %s: invalid policy %d", c.op.FullName(), c.op.Profile))
 }
 
 // Save snapshots an argument into s before the kernel runs: its

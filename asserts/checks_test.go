@@ -394,7 +394,7 @@ func TestSkipMatrix(t *testing.T) {
 		}
 		for _, kind := range slices.Sorted(maps.Keys(cells)) {
 			for p, reason := range cells[kind] {
-				profile := asserts.Profile(p)
+				profile := asserts.Policy(p)
 				name := k.String() + "/" + profile.String() + "/" + kind
 				t.Run(name, func(t *testing.T) {
 					env, body := scenario(k, kind, true)
@@ -485,8 +485,8 @@ func TestSkipMatrixCoversReasons(t *testing.T) {
 // Versioned, saved outside a mode: no profile may skip it for a tensor
 // without a version counter, whose only condition is no_version_counter.
 func TestSameMetadataFastPathSkipsNothing(t *testing.T) {
-	for p := asserts.Profile(0); asserts.Policy(p) != nil; p++ {
-		for _, r := range asserts.Policy(p) {
+	for p := asserts.Policy(0); p.Rules() != nil; p++ {
+		for _, r := range p.Rules() {
 			if (r.Reason == asserts.ReasonNoVersion || r.Reason == asserts.ReasonCounted) && r.Skips.Has(asserts.CheckSameMetadata) {
 				t.Errorf("%v: %v skips same_metadata, which the fast path runs", p, r.Reason)
 			}
@@ -502,8 +502,8 @@ func TestPlainPairsSkipNothingOnFastPaths(t *testing.T) {
 	fast := asserts.SetOf(asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckNoMutation,
 		asserts.CheckImplUseCountLE1, asserts.CheckStorageUseCountEq1, asserts.CheckFreshNoAlias,
 		asserts.CheckReturnsArg, asserts.CheckSharesStorage, asserts.CheckFreshOrAlias, asserts.CheckBindingContext)
-	for p := asserts.Profile(0); asserts.Policy(p) != nil; p++ {
-		for _, r := range asserts.Policy(p) {
+	for p := asserts.Policy(0); p.Rules() != nil; p++ {
+		for _, r := range p.Rules() {
 			if r.Reason == asserts.ReasonCounted && r.Skips&fast != 0 {
 				t.Errorf("%v: use_counted skips %v, which plain pairs pass without the policy", p, r.Skips&fast)
 			}

@@ -289,7 +289,7 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 	if st.Ran[asserts.CheckBindingContext] != 3 || st.Skipped[asserts.ReasonUndefined] != 1 || st.Skipped[asserts.ReasonNoEnv] != 0 {
 		t.Errorf("with an Env: stats %+v; want binding_context run 3 times, 1 undefined", st)
 	}
-	if !strings.Contains(asserts.Policy(asserts.Strict)[asserts.ReasonNoEnv].Why, "no Env") {
+	if !strings.Contains(asserts.Strict.Rules()[asserts.ReasonNoEnv].Why, "no Env") {
 		t.Error("no_env has no rule")
 	}
 }

@@ -161,12 +161,12 @@
 // binding_context, fresh_no_alias, same_content (opt-in: off unless
 // switched on, see [SetContentCheck]), fresh_not_held (runtimes without use
 // counts) and same_metadata (an argument's sizes, strides and storage
-// offset, through [Metadata]; strict only). Which apply to a tensor depends on the op's [Profile] and
+// offset, through [Metadata]; strict only). Which apply to a tensor depends on the op's skip policy (a [Policy], in [Op]'s field Profile) and
 // the tensor's conditions ([Reason]: mode active, kinds of subclasses, no
 // storage, undefined, absent, no version counter, no binding support, an
 // argument sharing storage with a written one, the content check off, no
 // content access, no metadata access), by
-// the rules [Policy] returns: Strict follows DESIGN.md's table, PyTorch
+// the rules [Policy.Rules] returns: Strict follows DESIGN.md's table, PyTorch
 // (2.x) and PyTorch113 skip everything for modes and subclasses as those
 // releases' generated asserts do, with their per-row guards (a list
 // skipped as a whole, no subclass guard on Tensor?[] same_impl, the view

@@ -126,9 +126,9 @@ func ExampleCall_SharesStorage() {
 	// check=shares_storage where=return 0 other="argument self" want=0x21 got=0x23
 }
 
-// The strict profile's skip policy, as data.
-func ExamplePolicy() {
-	for _, r := range asserts.Policy(asserts.Strict) {
+// The strict skip policy, as data.
+func ExamplePolicy_Rules() {
+	for _, r := range asserts.Strict.Rules() {
 		fmt.Printf("%-28s %-40s %s\n", r.Reason, r.Skips, r.Why)
 	}
 	// Output:

@@ -142,7 +142,7 @@ type outcome struct {
 
 // run runs body as a checked call of a fresh op with the given profile and
 // mode state, collecting violations.
-func run(t *testing.T, p asserts.Profile, env asserts.EnvState, body func(c *asserts.Call)) outcome {
+func run(t *testing.T, p asserts.Policy, env asserts.EnvState, body func(c *asserts.Call)) outcome {
 	t.Helper()
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)

@@ -34,7 +34,7 @@ func TestHiddenStorageRefs(t *testing.T) {
 		{"no trait, count 3: reported", false, 1, 3, true, false},
 		{"no trait, count 1: passes", false, 1, 1, false, false},
 	}
-	for _, p := range []asserts.Profile{asserts.Strict, asserts.PyTorch, asserts.PyTorch113} {
+	for _, p := range []asserts.Policy{asserts.Strict, asserts.PyTorch, asserts.PyTorch113} {
 		for _, tc := range cases {
 			f := newFake(kPlain)
 			f.implUses, f.storageUses = tc.impl, tc.stor

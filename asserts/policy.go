@@ -42,20 +42,17 @@ const (
 const CheckNotArgHandle Check = NumChecks
 
 // NumPlanChecks is the number of names plans and allowlists use: the
-// checks and not_arg_handle. This list of names is the only one: plan,
-// allowlist and gen take theirs from it.
+// checks and not_arg_handle. Their names are the only ones: plan,
+// allowlist and gen take theirs from asserts' table of checks (facts.go).
 const NumPlanChecks = NumChecks + 1
 
-var checkNames = [NumPlanChecks]string{
-	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
-	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
-	"distinct_outputs", "binding_context", "fresh_no_alias", "same_content", "impl_use_count_eq_fresh", "fresh_not_held",
-	"same_metadata",
-	"not_arg_handle",
-}
-
 // String returns the check's name, e.g. "same_impl".
-func (k Check) String() string { return nameOf(checkNames[:], k, "check") }
+func (k Check) String() string {
+	if int(k) < len(checkFacts) {
+		return checkFacts[k].name
+	}
+	return fmt.Sprintf("check(%d)", uint8(k))
+}
 
 // MarshalText encodes the check by name.
 func (k Check) MarshalText() ([]byte, error) {
@@ -66,11 +63,25 @@ func (k Check) MarshalText() ([]byte, error) {
 }
 
 // UnmarshalText decodes a check name.
-func (k *Check) UnmarshalText(b []byte) error { return unmarshalName(checkNames[:], k, b, "check") }
+func (k *Check) UnmarshalText(b []byte) error {
+	x, ok := ParseCheck(string(b))
+	if !ok {
+		return fmt.Errorf("asserts: unknown check %q", b)
+	}
+	*k = x
+	return nil
+}
 
 // ParseCheck returns the check with the given name (not_arg_handle
 // included).
-func ParseCheck(name string) (Check, bool) { return parseName[Check](checkNames[:], name) }
+func ParseCheck(name string) (Check, bool) {
+	for k := range checkFacts {
+		if checkFacts[k].name == name {
+			return Check(k), true
+		}
+	}
+	return 0, false
+}
 
 // nameOf returns the name of v in names, or what(v) outside the table.
 func nameOf[T ~uint8](names []string, v T, what string) string {
@@ -145,17 +156,23 @@ func (s CheckSet) String() string {
 	return strings.Join(names, ",")
 }
 
-// A Profile selects a skip policy. The zero value is Strict.
+// A Policy is the skip policy a generated wrapper runs under: which
+// checks each [Reason] turns off, and the row guards of PyTorch's
+// generated code. Its rules are data ([Policy.Rules]). The zero value is
+// Strict. (Not to be confused with a plan's profile, strict or pytorch,
+// which decides the rows a wrapper has: a plan names the policy its
+// wrappers run under, and the wrappers' [Op] carries it in the field
+// Profile.)
 //
-// The pytorch profile has one Profile per group of PyTorch releases whose
+// The pytorch profile has one Policy per group of PyTorch releases whose
 // generated code guards its asserts alike: [PyTorch] for 2.x (checked
 // against 2.6.0), [PyTorch113] for 1.13. A generated wrapper names the
 // one of the release its plan was made for.
-type Profile uint8
+type Policy uint8
 
 const (
 	// Strict skips only what cannot be checked (the table in DESIGN.md).
-	Strict Profile = iota
+	Strict Policy = iota
 	// PyTorch skips what PyTorch 2.x's debug asserts skip: everything
 	// under a dispatch mode and for tensor subclasses (the Python key),
 	// storage checks for tensors without storage. Like PyTorch's
@@ -170,23 +187,56 @@ const (
 	// return.
 	PyTorch113
 
-	numProfiles = iota
+	numPolicies = iota
 )
 
-var profileNames = [numProfiles]string{"strict", "pytorch", "pytorch-1.13"}
+// policyNames are each policy's name (in plans, reports and violations)
+// and the name of its constant, which generated code uses.
+var policyNames = [numPolicies]struct{ name, constant string }{
+	Strict:     {"strict", "Strict"},
+	PyTorch:    {"pytorch", "PyTorch"},
+	PyTorch113: {"pytorch-1.13", "PyTorch113"},
+}
 
 // String returns "strict", "pytorch" or "pytorch-1.13".
-func (p Profile) String() string { return nameOf(profileNames[:], p, "profile") }
+func (p Policy) String() string {
+	if p < numPolicies {
+		return policyNames[p].name
+	}
+	return fmt.Sprintf("policy(%d)", uint8(p))
+}
 
-// ParseProfile returns the profile with the given name.
-func ParseProfile(name string) (Profile, bool) { return parseName[Profile](profileNames[:], name) }
+// GoName returns the name of the policy's constant in this package, e.g.
+// "PyTorch113": generated code names the policy by it. It is empty for a
+// value that is no policy.
+func (p Policy) GoName() string {
+	if p < numPolicies {
+		return policyNames[p].constant
+	}
+	return ""
+}
 
-// MarshalText encodes the profile by name.
-func (p Profile) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+// ParsePolicy returns the policy with the given name.
+func ParsePolicy(name string) (Policy, bool) {
+	for p, n := range policyNames {
+		if n.name == name {
+			return Policy(p), true
+		}
+	}
+	return 0, false
+}
 
-// UnmarshalText decodes a profile name.
-func (p *Profile) UnmarshalText(b []byte) error {
-	return unmarshalName(profileNames[:], p, b, "profile")
+// MarshalText encodes the policy by name.
+func (p Policy) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText decodes a policy name.
+func (p *Policy) UnmarshalText(b []byte) error {
+	x, ok := ParsePolicy(string(b))
+	if !ok {
+		return fmt.Errorf("asserts: unknown policy %q", b)
+	}
+	*p = x
+	return nil
 }
 
 // A Reason is why a check was skipped: a condition of the call or of a
@@ -275,7 +325,7 @@ const hiddenRefWhy = "the return's storage use count is above 1 and may include 
 
 // The rules, in the order a skip's reason is chosen: a check skipped for
 // several reasons is counted under the first.
-var rules = [numProfiles][]Rule{
+var rules = [numPolicies][]Rule{
 	Strict: {
 		{ReasonUndefined, AllChecks, "nothing to check"},
 		{ReasonAbsent, AllChecks, "nothing to check"},
@@ -346,7 +396,7 @@ const (
 	guardViewArgOnly
 )
 
-var profileGuards = [numProfiles]guards{
+var policyGuards = [numPolicies]guards{
 	PyTorch:    guardListWhole | guardOptListImplOpen,
 	PyTorch113: guardListWhole | guardOptListImplOpen | guardViewArgOnly,
 }
@@ -355,9 +405,10 @@ var profileGuards = [numProfiles]guards{
 // Python key).
 const subclassConds = 1<<ReasonDirectSubclass | 1<<ReasonWrapperStub | 1<<ReasonWrapperPropagating
 
-// Policy returns the skip policy of a profile as data: one rule per reason.
-func Policy(p Profile) []Rule {
-	if int(p) >= numProfiles {
+// Rules returns the policy as data: one rule per reason, in the order a
+// skip's reason is chosen; nil for a value that is no policy.
+func (p Policy) Rules() []Rule {
+	if p >= numPolicies {
 		return nil
 	}
 	return append([]Rule(nil), rules[p]...)
@@ -366,20 +417,18 @@ func Policy(p Profile) []Rule {
 // conds is a set of Reasons that hold for a tensor or a call.
 type conds uint32
 
-// policy is a profile's rules in the form the hot path uses.
-type policy struct {
-	profile Profile
-	guards  guards
-	skips   [NumReasons]CheckSet // by reason
-	order   [NumReasons]Reason   // the rules' order
+// policyTable is a policy's rules in the form the hot path uses.
+type policyTable struct {
+	guards guards
+	skips  [NumReasons]CheckSet // by reason
+	order  [NumReasons]Reason   // the rules' order
 }
 
-var policies = func() (ps [numProfiles]policy) {
+var policies = func() (ps [numPolicies]policyTable) {
 	for p := range ps {
-		ps[p].profile = Profile(p)
-		ps[p].guards = profileGuards[p]
+		ps[p].guards = policyGuards[p]
 		if len(rules[p]) != NumReasons {
-			panic("asserts: a profile must have one rule per reason")
+			panic("asserts: a policy must have one rule per reason")
 		}
 		for i, r := range rules[p] {
 			ps[p].skips[r.Reason] = r.Skips
@@ -390,7 +439,7 @@ var policies = func() (ps [numProfiles]policy) {
 }()
 
 // mask returns the checks skipped when cs hold.
-func (p *policy) mask(cs conds) CheckSet {
+func (p *policyTable) mask(cs conds) CheckSet {
 	var m CheckSet
 	for ; cs != 0; cs &= cs - 1 {
 		m |= p.skips[bits.TrailingZeros32(uint32(cs))]
@@ -399,7 +448,7 @@ func (p *policy) mask(cs conds) CheckSet {
 }
 
 // reason returns the reason k is skipped when cs hold.
-func (p *policy) reason(k Check, cs conds) Reason {
+func (p *policyTable) reason(k Check, cs conds) Reason {
 	for _, r := range p.order {
 		if cs&(1<<r) != 0 && p.skips[r].Has(k) {
 			return r

@@ -40,10 +40,10 @@ import (
 // undefined (Released), Want is the argument's TensorImpl before the
 // kernel and Got is 0, whatever the check.
 type Violation struct {
-	Op       string  `json:"op"`
-	Overload string  `json:"overload,omitempty"`
-	Profile  Profile `json:"profile"`
-	Check    Check   `json:"check"`
+	Op       string `json:"op"`
+	Overload string `json:"overload,omitempty"`
+	Profile  Policy `json:"profile"` // the skip policy
+	Check    Check  `json:"check"`
 	// Arg is the argument's name; empty for a return.
 	Arg string `json:"arg,omitempty"`
 	// Ret is the return's index; -1 for an argument.
@@ -200,86 +200,15 @@ func (v *Violation) detail() string {
 	return fmt.Sprintf("want %d, got %d", v.Want, v.Got)
 }
 
-// notArgUncountedHint is the hint of not_arg_handle on a runtime without
-// use counts.
-const notArgUncountedHint = "a fresh or view return needs a tensor of its own: returning an argument's handle itself (return self) lets a later in-place or metadata change (t_, resize_, set_) through either reach the other; return a new tensor, or a new view object on the same storage"
-
+// hint tells the op author what to fix (the check's row of [checkFacts]).
 func hint(v *Violation) string {
-	arg := strings.TrimPrefix(v.Other, "argument ")
 	if v.Released {
 		return "a kernel must not release or reset its caller's handles: the caller still owns every argument"
 	}
-	switch v.Check {
-	case CheckSameImpl:
-		return "a kernel must not point an argument's handle at another TensorImpl; write into the tensor (copy_, resize_) instead of replacing it"
-	case CheckSameStorage:
-		return "in-place and out= kernels may change a storage's contents and size (resize_ keeps the StorageImpl) but never swap the StorageImpl; only set_ may, and it is allowlisted"
-	case CheckNoMutation:
-		return "write to a new tensor instead, or mark the argument mutable in the schema (Tensor(a!)); if an unannotated write is intended (batch_norm's running stats), add a no_mutation skip with its reason to the allowlist"
-	case CheckImplUseCountLE1:
-		if v.Other != "" && v.ImplUses == 0 {
-			return notArgUncountedHint
-		}
-		if v.Other != "" {
-			return "a fresh or view return needs its own TensorImpl: returning an argument's *Tensor (return self) gives the caller a handle it already holds, and it will be released twice; return a new tensor, or Share() the argument for an op that may alias"
-		}
-		if v.Traits&DirectSubclass != 0 {
-			return "a subclass output is held elsewhere; with the pytorch profile this check is skipped for subclasses"
-		}
-		return "a kernel that is neither in-place nor out= must return a new tensor nobody else holds: do not return an input or a cached tensor, and release the kernel's own extra handles"
-	case CheckImplUseCountEqFresh:
-		if v.Other != "" && v.ImplUses == 0 {
-			return notArgUncountedHint
-		}
-		if v.Other != "" {
-			return "a fresh or view return needs its own TensorImpl: returning an argument's *Tensor (return self) gives the caller a handle it already holds, and it will be released twice; return a new tensor, or Share() the argument for an op that may alias"
-		}
-		if v.Got < v.Want {
-			return "a defined return's use count counts its own handle (and a bound object's reference): the runtime reports fewer owners than the tensor has"
-		}
-		if v.Binding != nil {
-			return "a kernel that is neither in-place nor out= must return a new tensor held only by the returned handle and its bound foreign object: do not return an input or a cached tensor, and release the kernel's own extra handles"
-		}
-		return "a kernel that is neither in-place nor out= must return a new tensor held only by the returned handle: do not return an input or a cached tensor, and release the kernel's own extra handles"
-	case CheckStorageUseCountEq1:
-		return "a fresh return must own its storage alone: allocate new storage; if the op really returns a view, annotate the return Tensor(a) in the schema or add a views allowlist entry"
-	case CheckSharesStorage:
-		// set_ is the way for a wrapper subclass only: say it to those.
-		wrapper := ""
-		if v.Traits&WrapperSubclass != 0 {
-			wrapper = "; a wrapper subclass can propagate it with set_"
-		}
-		if v.OtherIsList {
-			return fmt.Sprintf("a view kernel must return a tensor sharing the storage of an element of %s%s", arg, wrapper)
-		}
-		return fmt.Sprintf("a view kernel must return a tensor sharing %s's storage%s", arg, wrapper)
-	case CheckReturnsArg:
-		return fmt.Sprintf("an in-place or out= kernel must return the tensor it mutated (%s), not a new one", arg)
-	case CheckFreshOrAlias:
-		if v.Want == v.Got && v.Got != 0 {
-			return fmt.Sprintf("returning %s as is hands the caller a handle it already holds, and it will be released twice; return a new handle of the same tensor, a view of it, or a new tensor", arg)
-		}
-		if v.OtherIsList {
-			return fmt.Sprintf("a may-alias op must return an element of %s, a view of one, or a fresh tensor nobody else holds", arg)
-		}
-		return fmt.Sprintf("a may-alias op must return %s itself, a view of it, or a fresh tensor nobody else holds", arg)
-	case CheckDistinctOutputs:
-		return "each fresh return needs its own storage: allocate separate tensors instead of views of one buffer"
-	case CheckFreshNoAlias:
-		return fmt.Sprintf("a fresh return must not share memory with %s: allocate new storage, or annotate the return Tensor(a) in the schema if the op really returns a view (then shares_storage checks it)", arg)
-	case CheckFreshNotHeld:
-		return "a fresh return must be a storage nobody else holds: do not return a cached output, a global buffer or a buffer kept from an earlier call; allocate a new one (a pool the runtime owns must take buffers back explicitly and call asserts.Released)"
-	case CheckSameContent:
-		return "a kernel must not write an input the schema marks read-only, even through its data pointer (no_mutation cannot see writes that bump no version counter): write to a new tensor, or mark the argument mutable in the schema (Tensor(a!)); an intended unannotated write (batch_norm's running stats) needs a same_content skip with its reason in the allowlist"
-	case CheckSameMetadata:
-		return "a kernel must not change the geometry of an input the schema marks read-only (a view op that transposes or narrows self in place and returns self): make a new TensorImpl over the same storage for a view, or mark the argument mutable in the schema (Tensor(a!)) for an in-place metadata op such as t_ or as_strided_"
-	case CheckBindingContext:
-		if v.WhileCalled {
-			return "a kernel running in a hermetic context must not bind foreign objects to (or unbind) its inputs' storages: the objects die with the context while the inputs live on"
-		}
-		return "the storage's foreign object was made outside this hermetic context and must not be used or freed here; copy the tensor into the context first (the PyObject-preservation bug of torch::deploy)"
+	if int(v.Check) >= len(checkFacts) {
+		return ""
 	}
-	return ""
+	return checkFacts[v.Check].hint(v)
 }
 
 // Repeated is a violation and how many times it was reported, counting

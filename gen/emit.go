@@ -16,28 +16,6 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// checkMethods gives, for each check, the asserts.Call method that runs it
-// on one tensor; the method for a list adds "List", and the check's
-// asserts constant is "Check" and the method name.
-var checkMethods = [asserts.NumPlanChecks]string{
-	asserts.CheckSameImpl:            "SameImpl",
-	asserts.CheckSameStorage:         "SameStorage",
-	asserts.CheckImplUseCountLE1:     "ImplUseCountLE1",
-	asserts.CheckStorageUseCountEq1:  "StorageUseCountEq1",
-	asserts.CheckSharesStorage:       "SharesStorage",
-	asserts.CheckFreshOrAlias:        "FreshOrAlias",
-	asserts.CheckReturnsArg:          "ReturnsArg",
-	asserts.CheckNoMutation:          "NoMutation",
-	asserts.CheckDistinctOutputs:     "DistinctOutputs",
-	asserts.CheckBindingContext:      "BindingContext",
-	asserts.CheckFreshNoAlias:        "FreshNoAlias",
-	asserts.CheckSameContent:         "SameContent",         // SameContent before the kernel, SameContentAfter after it
-	asserts.CheckImplUseCountEqFresh: "ImplUseCountEqFresh", // with the returned tensor; a list: asserts.ImplUseCountEqFreshList
-	asserts.CheckNotArgHandle:        "NotArg",              // NotArg, NotArgList, NotArgElems, NotArgElemsList
-	asserts.CheckFreshNotHeld:        "FreshNotHeld",
-	asserts.CheckSameMetadata:        "SameMetadata", // SaveMetadata before the kernel, SameMetadata after it
-}
-
 func qa(name string) *jen.Statement { return jen.Qual(AssertsPath, name) }
 
 // isList reports whether a tensor form is saved as an asserts.SavedList.
@@ -428,7 +406,7 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 // binding_context runs before the kernel (and is completed after it, see
 // bindingAfter); every other check after it.
 func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) {
-	m := checkMethods[ck.Name]
+	m := ck.Name.Method()
 	a, hasArg := sn.arg[ck.Arg]
 	if ck.NeverFires {
 		// A row PyTorch emits but that can never fire: run it as PyTorch
@@ -437,7 +415,7 @@ func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) {
 		if ck.Ret != nil {
 			loc = "r:" + strconv.Itoa(*ck.Ret)
 		}
-		c := "Check" + m
+		c := ck.Name.GoName()
 		h.method("PlanSkip", hArg{c, qa(c)}, locArg(sn.locIndex(loc)))
 		return
 	}
@@ -550,7 +528,7 @@ func (w *wrapper) planSkips(h *helper, sn *snapshot) {
 		if sk.Ret != nil {
 			loc = "r:" + strconv.Itoa(*sk.Ret)
 		}
-		c := "Check" + checkMethods[sk.Name]
+		c := sk.Name.GoName()
 		h.method("PlanSkip", hArg{c, qa(c)}, locArg(sn.locIndex(loc)))
 	}
 }

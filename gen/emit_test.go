@@ -1,81 +1,80 @@
 package gen
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"reflect"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
 )
 
-// TestCheckNames ties the names of every check together: its name in plans
-// and allowlists (asserts.Check.String, which asserts.ParseCheck reads
-// back), the asserts constant and the asserts.Call methods gen emits.
-func TestCheckNames(t *testing.T) {
-	consts := map[string]bool{}
-	f, err := parser.ParseFile(token.NewFileSet(), "../asserts/policy.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
+// TestBuildCheckNames builds wrappers that name every check's asserts
+// constant (asserts.Check.GoName) and run under every runtime policy:
+// plans of the small schema (the newest release for a runtime without use
+// counts, and 2.6.0) with every row marked NeverFires (PlanSkip'ed by its
+// constant) in one package and every row skipped by the plan in another.
+// The table's method names are checked by asserts' TestCheckFacts.
+func TestBuildCheckNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Go code")
 	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if v, ok := n.(*ast.ValueSpec); ok {
-			for _, id := range v.Names {
-				consts[id.Name] = true
-			}
+	dir := tempModule(t)
+	var pkgs []*plan.Plan
+	named := map[asserts.Check]bool{}
+	for _, o := range []struct {
+		version string
+		opts    plan.Options
+	}{{"", plan.Options{Profile: plan.Strict, NoUseCounts: true}}, {"2.6.0", plan.Options{Profile: plan.Strict}}} {
+		s, err := schema.Load(filepath.Join(smallDir, "native_functions.yaml"), "", schema.Options{Version: o.version})
+		if err != nil {
+			t.Fatal(err)
 		}
-		return true
-	})
-	call := reflect.TypeFor[*asserts.Call]()
-	seen := map[string]bool{}
+		p, err := plan.BuildWith(s, o.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		never, skipped := *p, *p
+		never.Ops, skipped.Ops = nil, nil
+		for _, op := range p.Ops {
+			n, sk := *op, *op
+			n.Checks, sk.Checks = nil, nil
+			for _, c := range op.Checks {
+				named[c.Name] = true
+				c.NeverFires = true
+				n.Checks = append(n.Checks, c)
+				c.NeverFires = false
+				sk.Skipped = append(sk.Skipped, plan.Skip{Check: c, Reason: "test", Source: "test"})
+			}
+			never.Ops, skipped.Ops = append(never.Ops, &n), append(skipped.Ops, &sk)
+		}
+		pkgs = append(pkgs, &never, &skipped)
+	}
 	for k := range asserts.Check(asserts.NumPlanChecks) {
-		name := k.String()
-		if back, ok := asserts.ParseCheck(name); !ok || back != k || seen[name] {
-			t.Errorf("check %d: name %q does not name it alone", k, name)
-		}
-		seen[name] = true
-		m := checkMethods[k]
-		if m == "" {
-			t.Errorf("%s: no asserts method in checkMethods", name)
-			continue
-		}
-		if !consts["Check"+m] && k != asserts.CheckNotArgHandle { // never PlanSkip'ed
-			t.Errorf("%s: no constant asserts.Check%s", name, m)
-		}
-		if _, ok := call.MethodByName(m); !ok {
-			t.Errorf("%s: no method asserts.Call.%s", name, m)
-		}
-		if k == asserts.CheckSameContent {
-			if _, ok := call.MethodByName(m + "After"); !ok {
-				t.Errorf("%s: no method asserts.Call.%sAfter", name, m)
-			}
-		}
-		if k == asserts.CheckSameMetadata {
-			for _, v := range []string{"SaveMetadata", "SaveMetadataTensor", "SameMetadataTensor", "SaveMetadataOf", "SameMetadataOf"} {
-				if _, ok := call.MethodByName(v); !ok {
-					t.Errorf("%s: no method asserts.Call.%s", name, v)
-				}
-			}
-		}
-		if k == asserts.CheckDistinctOutputs || k == asserts.CheckBindingContext || k == asserts.CheckSameContent ||
-			k == asserts.CheckImplUseCountEqFresh || k == asserts.CheckFreshNotHeld || k == asserts.CheckSameMetadata {
-			continue // one call for all outputs; a generic function for lists (TestEveryCheckEmitted)
-		}
-		if k == asserts.CheckNotArgHandle {
-			for _, v := range []string{"NotArgElems", "NotArgElemsList"} {
-				if _, ok := call.MethodByName(v); !ok {
-					t.Errorf("%s: no method asserts.Call.%s", name, v)
-				}
-			}
-		}
-		if _, ok := call.MethodByName(m + "List"); !ok {
-			t.Errorf("%s: no method asserts.Call.%sList", name, m)
+		if !named[k] {
+			t.Errorf("no %s row in the small schema's plans", k)
 		}
 	}
+	policies := []asserts.Policy{asserts.Strict, asserts.PyTorch, asserts.PyTorch113}
+	for i, p := range pkgs {
+		p.Policy = policies[i%len(policies)]
+		name := fmt.Sprintf("p%d", i)
+		res, err := Generate(p, Options{Mode: InterfaceMode, Package: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Join(dir, name), 0o755)
+		for _, f := range res.Files {
+			if err := os.WriteFile(filepath.Join(dir, name, f.Name), f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	goBuild(t, dir, "./...")
 }
 
 // TestBadPlanRows checks that gen prints no plan that plan.Validate

@@ -26,7 +26,6 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
@@ -265,8 +264,8 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	// file, made from it, is the last job. Each part's code is dropped once
 	// rendered, so memory does not grow with the number of ops beyond the
 	// rendered files.
-	if runtimeProfiles[pl.Runtime] == "" {
-		return nil, fmt.Errorf("the plan's runtime profile %s has no asserts constant", pl.Runtime)
+	if pl.Policy.GoName() == "" {
+		return nil, fmt.Errorf("the plan's skip policy %s has no asserts constant", pl.Policy)
 	}
 	ss := newShapeSet()
 	ss.noUseCounts = pl.NoUseCounts
@@ -331,14 +330,9 @@ func newFile(pkg, tag string, negate bool) *jen.File {
 	return f
 }
 
-// runtimeProfiles names the asserts constant of each runtime profile.
-var runtimeProfiles = map[asserts.Profile]string{
-	asserts.Strict: "Strict", asserts.PyTorch: "PyTorch", asserts.PyTorch113: "PyTorch113",
-}
-
-// profileCode is the asserts constant of the profile plan pl's wrappers
-// run under (pl.Runtime).
-func profileCode(pl *plan.Plan) jen.Code { return qa(runtimeProfiles[pl.Runtime]) }
+// profileCode is the asserts constant of the skip policy plan pl's
+// wrappers run under (pl.Policy), which their asserts.Op names.
+func profileCode(pl *plan.Plan) jen.Code { return qa(pl.Policy.GoName()) }
 
 func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
 	k := o.Kernels

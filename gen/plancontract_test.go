@@ -21,7 +21,7 @@ import (
 // show (issue 23): for every op of every embedded release, under both
 // profiles, gen prints a wrapper for each op of the plan and no other (the
 // selection is the plan's), named by the plan's go_name, and every wrapper
-// runs under the plan's runtime profile; the same for a plan narrowed by
+// runs under the plan's skip policy; the same for a plan narrowed by
 // Plan.Select.
 func TestPrintsThePlan(t *testing.T) {
 	for _, r := range pytorch.Releases {
@@ -64,7 +64,7 @@ func TestPrintsThePlan(t *testing.T) {
 }
 
 // samePrinted checks that res prints the ops of p's JSON, each under its
-// go_name, and the JSON's runtime profile for every wrapper.
+// go_name, and the JSON's skip policy (runtime) for every wrapper.
 func samePrinted(t *testing.T, label string, p *plan.Plan, res *Result) {
 	t.Helper()
 	var buf bytes.Buffer
@@ -81,7 +81,7 @@ func samePrinted(t *testing.T, label string, p *plan.Plan, res *Result) {
 	if err := json.Unmarshal(buf.Bytes(), &shown); err != nil {
 		t.Fatal(err)
 	}
-	runtime, ok := asserts.ParseProfile(shown.Runtime)
+	runtime, ok := asserts.ParsePolicy(shown.Runtime)
 	if !ok {
 		t.Fatalf("%s: runtime %q", label, shown.Runtime)
 	}
@@ -97,8 +97,8 @@ func samePrinted(t *testing.T, label string, p *plan.Plan, res *Result) {
 			t.Errorf("%s: wrapper %d is of %s, the plan's op %d is %s", label, i, res.Wrapped[i], i, op.Name)
 		}
 	}
-	if want := runtimeProfiles[runtime]; len(profiles) != len(shown.Ops) || strings.Count(strings.Join(profiles, " ")+" ", want+" ") != len(profiles) {
-		t.Errorf("%s: %d asserts.Op profiles printed, want %d of asserts.%s", label, len(profiles), len(shown.Ops), want)
+	if want := runtime.GoName(); len(profiles) != len(shown.Ops) || strings.Count(strings.Join(profiles, " ")+" ", want+" ") != len(profiles) {
+		t.Errorf("%s: %d asserts.Op policies printed, want %d of asserts.%s", label, len(profiles), len(shown.Ops), want)
 	}
 }
 

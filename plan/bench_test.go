@@ -4,6 +4,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -39,7 +40,7 @@ func BenchmarkMatchDerivatives(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := matchDerivatives(s, d, newestRules()); err != nil {
+		if _, err := matchDerivatives(s, d, &pytorch.Newest().Autograd); err != nil {
 			b.Fatal(err)
 		}
 	}

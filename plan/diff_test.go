@@ -27,12 +27,12 @@ type difference struct {
 type diffData struct {
 	s      *schema.Schema
 	py, st *Plan
-	cause  []kernelCause
+	cause  []vtCause
 	pyb    *builder
 }
 
 func newDiffData(t *testing.T, s *schema.Schema) *diffData {
-	d := &diffData{s: s, cause: make([]kernelCause, len(s.Ops))}
+	d := &diffData{s: s, cause: make([]vtCause, len(s.Ops))}
 	var err error
 	if d.py, err = Build(s, PyTorch); err != nil {
 		t.Fatal(err)
@@ -44,7 +44,7 @@ func newDiffData(t *testing.T, s *schema.Schema) *diffData {
 		t.Fatal(err)
 	}
 	for i, o := range s.Ops {
-		d.cause[i], _, _ = d.pyb.pytorchKernel(i, o, d.pyb.ix.Entries(i))
+		d.cause[i], _, _ = d.pyb.variableTypeKernel(i, o, d.pyb.ix.Entries(i))
 	}
 	return d
 }
@@ -107,7 +107,7 @@ var differences = []difference{
 		what: "CompositeImplicitAutograd-only ops: no VariableType kernel in PyTorch, checked by strict",
 		why:  "PyTorch wraps only the kernels autograd dispatches to; a composite op runs as calls to other ops, which are checked one by one. Strict checks the composite op's own contract too, so a decomposition that aliases or mutates against its schema is caught at the op the user called.",
 		count: func(d *diffData, i int) (bool, int) {
-			if d.cause[i] != kernelCompositeOnly {
+			if d.cause[i] != vtCompositeOnly {
 				return false, 0
 			}
 			return true, d.strictRows(i, allRows)
@@ -117,7 +117,7 @@ var differences = []difference{
 		what: "Ops without a derivatives.yaml entry: PyTorch registers the autograd-not-implemented fallback, strict checks them",
 		why:  "PyTorch 1.13.1 generates no kernel, hence no asserts, for an op it cannot differentiate (its boxed fallback only marks outputs as not differentiable); 351 of them are generated out= ops, which PyTorch never matches to a formula. Whether an op has a formula says nothing about its aliasing contract.",
 		count: func(d *diffData, i int) (bool, int) {
-			if d.cause[i] != kernelFallback {
+			if d.cause[i] != vtFallback {
 				return false, 0
 			}
 			return true, d.strictRows(i, allRows)
@@ -127,7 +127,7 @@ var differences = []difference{
 		what: "Ops with a hand-written VariableType kernel (MANUAL_AUTOGRAD): unchecked by PyTorch, checked by strict",
 		why:  "The hand-written kernels in VariableTypeManual.cpp carry no generated asserts; the schema still states what the op may do.",
 		count: func(d *diffData, i int) (bool, int) {
-			if d.cause[i] != kernelManual {
+			if d.cause[i] != vtManual {
 				return false, 0
 			}
 			return true, d.strictRows(i, allRows)
@@ -137,7 +137,7 @@ var differences = []difference{
 		what: "Ops in DONT_ENFORCE_SAME_TENSOR_IMPL_OR_STORAGE: PyTorch drops every check, strict only the input identity",
 		why:  "gen_variable_type returns before emitting any check for these ops; their exemption is about inputs whose storage changes by design (set_), so strict still checks what they return and the other properties of their arguments.",
 		count: func(d *diffData, i int) (bool, int) {
-			if d.cause[i] != kernelDerived || !d.skippedBy(i, allowlist.SkipInputIdentity) {
+			if d.cause[i] != vtGenerated || !d.skippedBy(i, allowlist.SkipInputIdentity) {
 				return false, 0
 			}
 			return true, d.strictRows(i, allRows)
@@ -147,7 +147,7 @@ var differences = []difference{
 		what: "Ops with no Tensor, Tensor[] or Tensor?[] input: PyTorch drops the output checks, strict keeps them",
 		why:  "PyTorch emits its checks only when there is an input to save before the call (an all-or-nothing block); a factory's output is no less required to be fresh.",
 		count: func(d *diffData, i int) (bool, int) {
-			if d.cause[i] != kernelDerived {
+			if d.cause[i] != vtGenerated {
 				return false, 0
 			}
 			for _, s := range d.py.Ops[i].Skipped {
@@ -306,7 +306,7 @@ var differences = []difference{
 		what: "same_storage on Tensor[] and Tensor?[] inputs: emitted by PyTorch, but it never fires there",
 		why:  "PyTorch (1.13.1 and 2.6.0) saves the storages of a list after a vector of empty slots of the list's size and compares only the empty slots; the pytorch profile marks these rows never_fires and its wrappers count them as skipped (reason plan), strict really compares each element.",
 		count: func(d *diffData, i int) (bool, int) {
-			if d.cause[i] != kernelDerived {
+			if d.cause[i] != vtGenerated {
 				return false, 0
 			}
 			f := d.s.Ops[i].Func

@@ -16,17 +16,17 @@ import (
 // it. A nil *explanation collects nothing, so the plan builder calls it
 // unconditionally.
 type explanation struct {
-	kernelSet bool
-	hasKernel bool
-	kernelWhy string
-	kernelSrc string
-	rets      map[int]string
-	notes     []string
+	// Whether PyTorch generates the op's VariableType kernel (vt) and,
+	// if not, why: set under the pytorch profile.
+	vtSet, hasVT bool
+	vtWhy, vtSrc string
+	rets         map[int]string
+	notes        []string
 }
 
-func (ex *explanation) kernel(has bool, reason, source string) {
+func (ex *explanation) variableType(has bool, reason, source string) {
 	if ex != nil {
-		ex.kernelSet, ex.hasKernel, ex.kernelWhy, ex.kernelSrc = true, has, reason, source
+		ex.vtSet, ex.hasVT, ex.vtWhy, ex.vtSrc = true, has, reason, source
 	}
 }
 
@@ -116,11 +116,11 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		}
 		p("  kernels:   %s\n", k)
 	}
-	if b.profile == PyTorch && ex.kernelSet {
-		if ex.hasKernel {
-			p("  VariableType kernel: yes, %s\n", b.kernelWhy(op))
+	if b.profile == PyTorch && ex.vtSet {
+		if ex.hasVT {
+			p("  VariableType kernel: yes, %s\n", b.variableTypeWhy(op))
 		} else {
-			p("  VariableType kernel: no\n      reason: %s\n      source: %s\n", ex.kernelWhy, ex.kernelSrc)
+			p("  VariableType kernel: no\n      reason: %s\n      source: %s\n", ex.vtWhy, ex.vtSrc)
 		}
 	}
 
@@ -158,7 +158,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		wc, ws = max(wc, len(sk.Name.String())), max(ws, len(subject(&sk.Check)))
 	}
 	for _, c := range op.Checks {
-		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c, b.release.ImplUseCheck))
+		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c, b.release.Autograd.FreshImplCheck))
 		if c.Guard != "" {
 			p("      PyTorch skips it when: %s (%s)", guardWords(c.Guard), c.Guard)
 			if !strings.Contains(c.Guard, "py") {
@@ -175,13 +175,13 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		p("  none\n")
 	}
 	for _, sk := range op.Skipped {
-		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check, b.release.ImplUseCheck))
+		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check, b.release.Autograd.FreshImplCheck))
 		p("      reason: %s\n      source: %s\n", sk.Reason, sk.Source)
 	}
 }
 
-// kernelWhy says why PyTorch generates a VariableType kernel for an op.
-func (b *builder) kernelWhy(op *Op) string {
+// variableTypeWhy says why PyTorch generates a VariableType kernel for an op.
+func (b *builder) variableTypeWhy(op *Op) string {
 	i := slices.Index(b.s.Ops, op.Src)
 	if b.deriv == nil {
 		return "assumed (no derivatives.yaml given): the op has a kernel other than CompositeImplicitAutograd"
@@ -331,73 +331,22 @@ func subject(c *Check) string {
 	return "-"
 }
 
-// describe says in plain words what a check verifies; implCheck is the
+// describe says in plain words what a check verifies (asserts'
+// [asserts.Check.Describe], with the row's words); implCheck is the
 // TensorImpl use-count check of the plan's release, which not_arg_handle
 // is part of.
 func describe(f *schema.Func, c *Check, implCheck asserts.Check) string {
-	each := func(name string) string {
-		if a := f.Arg(name); a != nil && a.Type.IsList() {
-			return "each tensor of " + name
-		}
-		return name
+	w := asserts.Words{Arg: c.Arg, Each: c.Arg, Written: writtenArgs(f), ImplCheck: implCheck}
+	if a := f.Arg(c.Arg); a != nil && a.Type.IsList() {
+		w.Each = "each tensor of " + c.Arg
 	}
-	ret := func() string {
-		if c.Ret == nil {
-			return ""
-		}
+	if c.Ret != nil {
+		w.Ret = fmt.Sprintf("return %d", *c.Ret)
 		if *c.Ret < len(f.Returns) && f.Returns[*c.Ret].Type.IsList() {
-			return fmt.Sprintf("each tensor of return %d", *c.Ret)
+			w.Ret = "each tensor of " + w.Ret
 		}
-		return fmt.Sprintf("return %d", *c.Ret)
 	}
-	switch c.Name {
-	case asserts.CheckSameImpl:
-		return fmt.Sprintf("after the call, %s is still the same TensorImpl", each(c.Arg))
-	case asserts.CheckSameStorage:
-		return fmt.Sprintf("%s keeps its StorageImpl (the contents and size may change, the storage object may not)", each(c.Arg))
-	case asserts.CheckImplUseCountLE1:
-		return fmt.Sprintf("%s is a TensorImpl nothing else holds (use count <= 1)", ret())
-	case asserts.CheckImplUseCountEqFresh:
-		return fmt.Sprintf("%s is a TensorImpl held only by the returned handle, and by the foreign object bound to it (a PyObject) if it has one: use count 1, or 2 with such an object (PyTorch 2.14's expected_fresh_use_count)", ret())
-	case asserts.CheckStorageUseCountEq1:
-		return fmt.Sprintf("%s has a storage of its own (StorageImpl use count == 1)", ret())
-	case asserts.CheckSharesStorage:
-		return fmt.Sprintf("%s is a view: it shares %s's StorageImpl", ret(), c.Arg)
-	case asserts.CheckFreshOrAlias:
-		return fmt.Sprintf("%s is %s itself, a view of it, or a fresh tensor", ret(), c.Arg)
-	case asserts.CheckReturnsArg:
-		return fmt.Sprintf("%s is %s itself, the tensor the op wrote", ret(), c.Arg)
-	case asserts.CheckNoMutation:
-		if mutable := writtenArgs(f); mutable != "" {
-			return fmt.Sprintf("%s is not written (its version counter is unchanged), unless at run time it shares storage with %s, which the op writes", each(c.Arg), mutable)
-		}
-		return fmt.Sprintf("%s is not written (its version counter is unchanged)", each(c.Arg))
-	case asserts.CheckSameContent:
-		opt := "opt-in, O(bytes): on with ASSERTGEN_CONTENT=on or a list of ops, or asserts.SetContentCheck; off, it counts as skipped under content_check_off"
-		if mutable := writtenArgs(f); mutable != "" {
-			return fmt.Sprintf("the bytes %s can reach are unchanged, even by writes that bump no version counter, unless at run time it shares storage with %s, which the op writes (%s)", each(c.Arg), mutable, opt)
-		}
-		return fmt.Sprintf("the bytes %s can reach are unchanged, even by writes that bump no version counter (%s)", each(c.Arg), opt)
-	case asserts.CheckSameMetadata:
-		if mutable := writtenArgs(f); mutable != "" {
-			return fmt.Sprintf("the sizes, strides and storage offset of %s are unchanged (a view made by rewriting the input in place), unless at run time it is (a handle of) %s, which the op may change; runtimes without asserts.Metadata skip it under no_metadata_access", each(c.Arg), mutable)
-		}
-		return fmt.Sprintf("the sizes, strides and storage offset of %s are unchanged (a view made by rewriting the input in place); runtimes without asserts.Metadata skip it under no_metadata_access", each(c.Arg))
-	case asserts.CheckDistinctOutputs:
-		return "the fresh outputs share no storage with each other"
-	case asserts.CheckNotArgHandle:
-		return fmt.Sprintf("%s is not %s's handle: a Go kernel can return an argument itself without raising its use count (part of %s)", ret(), each(c.Arg), implCheck)
-	case asserts.CheckBindingContext:
-		return fmt.Sprintf("in a hermetic context, the storage of %s carries no binding made outside it, and the kernel binds none (checked before and after the call)", each(c.Arg))
-	case asserts.CheckFreshNoAlias:
-		return fmt.Sprintf("%s shares no StorageImpl with %s (holds under modes too: it needs no use counts)", ret(), each(c.Arg))
-	case asserts.CheckFreshNotHeld:
-		if c.Arg != "" {
-			return fmt.Sprintf("where %s is neither %s nor a view of it, it is fresh: its storage is not one an earlier call returned fresh that is still alive (a cached copy): the fresh branch of fresh_or_alias, for runtimes without use counts", ret(), each(c.Arg))
-		}
-		return fmt.Sprintf("%s's storage is not one an earlier call returned fresh that is still alive (a cached output, a global buffer): freshness for runtimes without use counts; with use counts it is skipped under use_counted", ret())
-	}
-	return ""
+	return c.Name.Describe(w)
 }
 
 // guardWords says a Check.Guard in plain words.

@@ -85,7 +85,7 @@ func guardCases(t *testing.T, p *Plan) map[guardCase]string {
 // check, and sub says which tensor is a subclass ("arg", "arg-other" for
 // another element of a list argument, "ret", or "" for none). It returns
 // whether a violation was reported.
-func runGuard(t *testing.T, p asserts.Profile, g guardCase, mode bool, sub string) bool {
+func runGuard(t *testing.T, p asserts.Policy, g guardCase, mode bool, sub string) bool {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
@@ -160,7 +160,7 @@ func runGuard(t *testing.T, p asserts.Profile, g guardCase, mode bool, sub strin
 
 // checkGuards checks every kind of row of p against the runtime.
 func checkGuards(t *testing.T, p *Plan) {
-	rt := p.Runtime
+	rt := p.Policy
 	cases := guardCases(t, p)
 	for g, example := range cases {
 		terms := strings.Split(g.guard, ",")
@@ -215,8 +215,8 @@ func TestGuardsRuntime1131(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Runtime != asserts.PyTorch113 {
-		t.Fatalf("runtime %s", p.Runtime)
+	if p.Policy != asserts.PyTorch113 {
+		t.Fatalf("runtime %s", p.Policy)
 	}
 	checkGuards(t, p)
 }
@@ -230,8 +230,8 @@ func TestGuardsRuntime260(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Runtime != asserts.PyTorch {
-		t.Fatalf("runtime %s", p.Runtime)
+	if p.Policy != asserts.PyTorch {
+		t.Fatalf("runtime %s", p.Policy)
 	}
 	checkGuards(t, p)
 }

@@ -31,7 +31,7 @@ func (p *Plan) WriteJSON(w io.Writer) error {
 	if p.NoUseCounts {
 		bw.WriteString(`, "no_use_counts": true`)
 	}
-	field(", ", "runtime", p.Runtime.String())
+	field(", ", "runtime", p.Policy.String())
 	bw.WriteString(", \"ops\": [\n")
 	for i, op := range p.Ops {
 		buf.Reset()

@@ -45,8 +45,8 @@ func TestWriteJSONIsEncodingJSON(t *testing.T) {
 			t.Errorf("%s: decoded profile %q, %d ops, version %q", p, back.Profile, len(back.Ops), back.PyTorchVersion)
 		}
 		// What gen reads of the plan as a whole is shown (issue 23).
-		if back.Runtime != pl.Runtime || back.NoUseCounts != pl.NoUseCounts {
-			t.Errorf("%s: decoded runtime %s, no_use_counts %v; the plan has %s, %v", p, back.Runtime, back.NoUseCounts, pl.Runtime, pl.NoUseCounts)
+		if back.Policy != pl.Policy || back.NoUseCounts != pl.NoUseCounts {
+			t.Errorf("%s: decoded runtime %s, no_use_counts %v; the plan has %s, %v", p, back.Policy, back.NoUseCounts, pl.Policy, pl.NoUseCounts)
 		}
 		if p == PyTorch && back.Derivatives != "pytorch-1.13.1/derivatives.yaml" {
 			t.Errorf("derivatives %q", back.Derivatives)

@@ -26,7 +26,10 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// A Profile selects the rules a plan follows.
+// A Profile is the set of rules a plan follows, which decides each op's
+// rows: strict or pytorch (-profile, config profile:). The skip policy
+// the plan's wrappers run under is another thing, an [asserts.Policy]
+// ([Plan.Policy]).
 type Profile string
 
 const (
@@ -62,12 +65,12 @@ type Plan struct {
 	// NoMetadata: planned for a runtime that does not report tensor
 	// metadata (see [Options]).
 	NoMetadata bool `json:"no_metadata,omitempty"`
-	// Runtime is the asserts profile the plan's wrappers run under:
-	// asserts.Strict for strict, and for pytorch the profile whose skips
-	// are the guards of the plan's release (the newest release's without
-	// a version).
-	Runtime asserts.Profile `json:"runtime"`
-	Ops     []*Op           `json:"ops"`
+	// Policy is the skip policy the plan's wrappers run under (in JSON,
+	// runtime): asserts.Strict for the strict profile, and for pytorch
+	// the policy whose skips are the guards of the plan's release (the
+	// newest release's without a version).
+	Policy asserts.Policy `json:"runtime"`
+	Ops    []*Op          `json:"ops"`
 }
 
 // An Op is the plan for one operator.
@@ -191,9 +194,9 @@ func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, NoUseCounts: b.noUseCounts, NoMetadata: b.noMetadata, Runtime: asserts.Strict, Ops: make([]*Op, len(s.Ops))}
+	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, NoUseCounts: b.noUseCounts, NoMetadata: b.noMetadata, Policy: asserts.Strict, Ops: make([]*Op, len(s.Ops))}
 	if b.profile == PyTorch {
-		pl.Runtime = b.release.Runtime
+		pl.Policy = b.release.Autograd.Policy
 	}
 	if b.deriv != nil {
 		pl.Derivatives = b.deriv.Path
@@ -216,7 +219,7 @@ type builder struct {
 	s       *schema.Schema
 	profile Profile
 	version string
-	release *rules // of version, or the newest release
+	release *pytorch.Release // of version, or the newest release
 	allow   *allowlist.List
 	ix      *allowlist.Index
 	deriv   *schema.Derivatives
@@ -251,9 +254,9 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	if b.version == "" {
 		b.version = series
 	}
-	b.release = newestRules()
+	b.release = pytorch.Newest()
 	if b.version != "" {
-		r, err := lookupRules(b.version)
+		r, err := lookupRelease(b.version)
 		if err != nil {
 			return nil, fmt.Errorf("pytorch version: %v", err)
 		}
@@ -281,7 +284,7 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 		b.deriv = nil
 	}
 	if b.deriv != nil {
-		infos, err := matchDerivatives(s, b.deriv, b.release)
+		infos, err := matchDerivatives(s, b.deriv, &b.release.Autograd)
 		if err != nil {
 			return nil, err
 		}
@@ -553,12 +556,12 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				b.freshNotHeld(st, ri, skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
-			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
 		}
 	}
-	cause, reason, source := b.pytorchKernel(i, o, es)
-	ex.kernel(cause == kernelDerived, reason, source)
-	if cause != kernelDerived {
+	cause, reason, source := b.variableTypeKernel(i, o, es)
+	ex.variableType(cause == vtGenerated, reason, source)
+	if cause != vtGenerated {
 		for k := range st.rows {
 			st.rows[k].skip(reason, source)
 		}
@@ -607,7 +610,7 @@ func (b *builder) guards(st *state, f *schema.Func) {
 				r.Guard = b.guard("mode,py(", r.Arg, -1)
 			}
 		case asserts.CheckSharesStorage:
-			if b.release.ViewGuardsReturn {
+			if b.release.Autograd.ViewGuardsReturn {
 				r.Guard = b.guard("mode,py(", r.Arg, r.ret)
 			} else {
 				r.Guard = b.guard("mode,py(", r.Arg, -1)
@@ -644,29 +647,29 @@ type guardKey struct {
 	ret          int
 }
 
-// A kernelCause says why PyTorch does or does not generate a VariableType
+// A vtCause says why PyTorch does or does not generate a VariableType
 // kernel for an op.
-type kernelCause uint8
+type vtCause uint8
 
 const (
-	kernelDerived       kernelCause = iota // generated (abstract, or with derivative formulas)
-	kernelManual                           // hand-written (MANUAL_AUTOGRAD)
-	kernelCompositeOnly                    // none: CompositeImplicitAutograd only, no formula (use_type)
-	kernelFallback                         // none: the autograd-not-implemented fallback instead
+	vtGenerated     vtCause = iota // generated (abstract, or with derivative formulas)
+	vtManual                       // hand-written (MANUAL_AUTOGRAD)
+	vtCompositeOnly                // none: CompositeImplicitAutograd only, no formula (use_type)
+	vtFallback                     // none: the autograd-not-implemented fallback instead
 )
 
-// pytorchKernel decides whether PyTorch generates a VariableType kernel
+// variableTypeKernel decides whether PyTorch generates a VariableType kernel
 // for the op, and if not, why.
-func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cause kernelCause, reason, source string) {
+func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry) (cause vtCause, reason, source string) {
 	if e := lastEntry(es, allowlist.ManualAutograd); e != nil {
-		return kernelManual, e.Reason, e.Source()
+		return vtManual, e.Reason, e.Source()
 	}
 	abstract := isAbstract(o)
 	if b.deriv == nil {
 		if !abstract {
-			return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only (no derivatives.yaml given: assuming, as DESIGN.md does, that every other op has one)", sourcePyTorchRule
+			return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only (no derivatives.yaml given: assuming, as DESIGN.md does, that every other op has one)", sourcePyTorchRule
 		}
-		return kernelDerived, "", ""
+		return vtGenerated, "", ""
 	}
 	info := &b.infos[i]
 	if info.entry == nil {
@@ -674,9 +677,9 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 	}
 	if !abstract && (info == nil || !info.has) {
 		if info != nil {
-			return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
+			return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and its derivatives.yaml entry has no backward formula", fmt.Sprintf("%s:%d", info.entry.Pos.Filename, info.entry.Pos.Line)
 		}
-		return kernelCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
+		return vtCompositeOnly, "no VariableType kernel: the op is CompositeImplicitAutograd only and derivatives.yaml has no entry for it", sourcePyTorchRule
 	}
 	if info == nil &&
 		firstEntry(es, allowlist.ResetGradAccumulator) == nil &&
@@ -686,11 +689,11 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 		lastEntry(es, allowlist.SkipStorageUseCount) == nil &&
 		lastEntry(es, allowlist.SkipImplUseCount) == nil {
 		if o.Generated && o.Kind == schema.Out {
-			return kernelFallback, "no VariableType kernel: PyTorch matches no derivatives.yaml entry to a generated out= op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
+			return vtFallback, "no VariableType kernel: PyTorch matches no derivatives.yaml entry to a generated out= op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 		}
-		return kernelFallback, "no VariableType kernel: derivatives.yaml has no entry for the op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
+		return vtFallback, "no VariableType kernel: derivatives.yaml has no entry for the op, so the autograd-not-implemented fallback runs, without asserts", sourcePyTorchRule
 	}
-	return kernelDerived, "", ""
+	return vtGenerated, "", ""
 }
 
 // strictRows adds the rows of the strict profile.
@@ -724,7 +727,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		case alias != nil && views != nil:
 			// A views entry turns a may-alias return into a view: the
 			// runtime declares that its kernel always aliases.
-			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
 			st.add(asserts.CheckSharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source()))
@@ -742,7 +745,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
 			}
 		case alias != nil:
-			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
 			st.add(asserts.CheckSharesStorage, alias.Name, ri)
 			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write"
 			switch {
@@ -761,13 +764,13 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
 			}
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
-			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
 			st.add(asserts.CheckSharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		default:
-			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
 			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 			st.freshNoAlias(f, ri, skipStorage)
 			b.freshNotHeld(st, ri, skipStorage)
@@ -786,7 +789,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		return r.Name == asserts.CheckImplUseCountLE1 || r.Name == asserts.CheckImplUseCountEqFresh ||
 			r.Name == asserts.CheckStorageUseCountEq1 || r.Name == asserts.CheckFreshOrAlias
 	}) {
-		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.ImplUseCheck.String() + ", storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; their not_arg_handle rows still run (comparing handles needs no count), and fresh_not_held checks fresh returns, and the fresh branch of may-alias returns, instead")
+		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.Autograd.FreshImplCheck.String() + ", storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; their not_arg_handle rows still run (comparing handles needs no count), and fresh_not_held checks fresh returns, and the fresh branch of may-alias returns, instead")
 	}
 	if fresh >= 2 {
 		r := st.add(asserts.CheckDistinctOutputs, "", -1)

@@ -352,6 +352,13 @@ func TestParseProfile(t *testing.T) {
 	if _, err := ParseProfile("loose"); err == nil {
 		t.Error("loose: no error")
 	}
+	// An allowlist entry's profiles: names plan profiles, every one.
+	for _, p := range []Profile{Strict, PyTorch} {
+		src := "may_alias:\n  - op: add.Tensor\n    profiles: [" + string(p) + "]\n    reason: r\n"
+		if _, err := allowlist.Parse("a.yaml", []byte(src)); err != nil {
+			t.Errorf("profiles: [%s]: %v", p, err)
+		}
+	}
 }
 
 // TestOpsOwnTheirRows is the regression test for rows shared across ops

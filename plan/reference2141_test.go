@@ -55,8 +55,8 @@ func TestReference2141(t *testing.T) {
 	if kernels != 1589 || others != 1514 || !maps.Equal(counts, want) {
 		t.Errorf("%d kernel ops, %d others, rows %v; want 1589, 1514, %v", kernels, others, counts, want)
 	}
-	if p.Runtime != asserts.PyTorch {
-		t.Errorf("2.14's wrappers run under %v, want pytorch", p.Runtime)
+	if p.Policy != asserts.PyTorch {
+		t.Errorf("2.14's wrappers run under %v, want pytorch", p.Policy)
 	}
 }
 
@@ -77,7 +77,7 @@ lift_fresh(Tensor(a) self) -> Tensor(a)
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := lookupRules(v)
+			r, err := lookupRelease(v)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -121,8 +121,8 @@ func compareReference(t *testing.T, s *schema.Schema, release string, opts Optio
 			bad++
 			continue
 		}
-		cause, _, _ := b.pytorchKernel(i, o, b.ix.Entries(i))
-		if got := cause == kernelDerived; got != r.kernel() {
+		cause, _, _ := b.variableTypeKernel(i, o, b.ix.Entries(i))
+		if got := cause == vtGenerated; got != r.kernel() {
 			t.Errorf("%s:%d: %s: kernel %v, PyTorch registers %s", path, r.line, o.Name, got, r.registration)
 			bad++
 		}

@@ -8,37 +8,30 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// TestReleasesAgree checks that plan's rules are the table of releases:
-// the same releases in the same order, each looked up by the same
-// spellings, and an unknown one with the table's error.
-func TestReleasesAgree(t *testing.T) {
-	if len(releases) != len(pytorch.Releases) {
-		t.Fatalf("plan knows %d releases, the table %d", len(releases), len(pytorch.Releases))
-	}
-	for i, r := range releases {
-		p := pytorch.Releases[i]
-		if p.Version != r.Version || p.Series != r.Series {
-			t.Errorf("release %d: plan %s (%s), table %s (%s)", i, r.Version, r.Series, p.Version, p.Series)
-		}
+// TestLookupRelease checks that the planner selects releases from the
+// table of releases: each by the same spellings, and an unknown one with
+// the table's error.
+func TestLookupRelease(t *testing.T) {
+	for _, r := range pytorch.Releases {
 		for _, v := range []string{r.Series, r.Version} {
-			if pr, err := lookupRules(v); err != nil || pr.Version != r.Version {
-				t.Errorf("lookupRules(%q): %v %v", v, pr, err)
+			if pr, err := lookupRelease(v); err != nil || pr != r {
+				t.Errorf("lookupRelease(%q): %v %v", v, pr, err)
 			}
 		}
 	}
 	for _, v := range []string{"2.6.1", "3.0"} {
-		_, perr := lookupRules(v)
+		_, perr := lookupRelease(v)
 		_, terr := pytorch.Lookup(v)
 		if perr == nil || terr == nil || perr.Error() != terr.Error() {
-			t.Errorf("lookupRules(%q): %v, table %v; want the same error", v, perr, terr)
+			t.Errorf("lookupRelease(%q): %v, table %v; want the same error", v, perr, terr)
 		}
 	}
 }
 
-// TestRuntime checks that a plan resolves the asserts profile its
+// TestPolicy checks that a plan resolves the skip policy its
 // wrappers run under: strict's, or the guards of its release under the
 // pytorch profile (the newest release's for a schema of no release).
-func TestRuntime(t *testing.T) {
+func TestPolicy(t *testing.T) {
 	small, err := schema.Load("testdata/small/native_functions.yaml", "", schema.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +39,7 @@ func TestRuntime(t *testing.T) {
 	for _, tc := range []struct {
 		p       Profile
 		version string
-		want    asserts.Profile
+		want    asserts.Policy
 	}{
 		{Strict, "1.13", asserts.Strict},
 		{PyTorch, "1.13", asserts.PyTorch113},
@@ -65,8 +58,8 @@ func TestRuntime(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Runtime != tc.want {
-			t.Errorf("%s %q: runtime %s, want %s", tc.p, tc.version, p.Runtime, tc.want)
+		if p.Policy != tc.want {
+			t.Errorf("%s %q: policy %s, want %s", tc.p, tc.version, p.Policy, tc.want)
 		}
 	}
 }

@@ -27,12 +27,12 @@ var takesText = map[byte]string{'a': "an argument", 'r': "a return", 'b': "a ret
 // an argument or return the op lacks or that is not a tensor; returns_arg
 // between a list and a single tensor; a skipped row of an unknown check;
 // an op without its schema op, or without an exported Go name of its own;
-// a runtime profile asserts lacks. Each error is at the op's place in its
+// a skip policy asserts lacks. Each error is at the op's place in its
 // schema. gen calls it before printing; `assertgen plan` before showing.
 func (p *Plan) Validate() error {
 	var errs schema.ErrorList
-	if _, ok := asserts.ParseProfile(p.Runtime.String()); !ok {
-		errs.Addf(schema.Position{Filename: "plan"}, "unknown runtime profile %s", p.Runtime)
+	if _, ok := asserts.ParsePolicy(p.Policy.String()); !ok {
+		errs.Addf(schema.Position{Filename: "plan"}, "unknown skip policy %s", p.Policy)
 	}
 	goNames := make(map[string]string, len(p.Ops))
 	for _, op := range p.Ops {

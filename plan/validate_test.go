@@ -95,9 +95,9 @@ sym_size.int(Tensor self, int dim) -> SymInt
 	}
 }
 
-// TestValidateRuntime: a runtime profile asserts does not have, and an op
+// TestValidatePolicy: a skip policy asserts does not have, and an op
 // without its schema op, are errors of the plan.
-func TestValidateRuntime(t *testing.T) {
+func TestValidatePolicy(t *testing.T) {
 	s, err := schema.ParseList("v.txt", []byte("neg(Tensor self) -> Tensor\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -106,10 +106,10 @@ func TestValidateRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.Runtime = asserts.Profile(9)
+	p.Policy = asserts.Policy(9)
 	p.Ops[0].Src = nil
 	err = p.Validate()
-	if err == nil || !strings.Contains(err.Error(), "plan: unknown runtime profile profile(9)") || !strings.Contains(err.Error(), "plan: op neg has no schema op") {
+	if err == nil || !strings.Contains(err.Error(), "plan: unknown skip policy policy(9)") || !strings.Contains(err.Error(), "plan: op neg has no schema op") {
 		t.Errorf("got %v", err)
 	}
 }

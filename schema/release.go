@@ -36,6 +36,10 @@ type rules struct {
 	goneTypes                 map[BaseTy]bool
 	outNotGrouped, mutNoOut   map[string]bool
 	funcNoOut, inplNotGrouped map[string]bool
+	// err is what is wrong with the entry (a name that is no kind or
+	// base type): loading under the release returns it, and
+	// TestReleaseTable fails on it.
+	err error
 }
 
 func set(names []string) map[string]bool {
@@ -50,29 +54,35 @@ func set(names []string) map[string]bool {
 var releases = func() []*rules {
 	rs := make([]*rules, len(pytorch.Releases))
 	for i, p := range pytorch.Releases {
-		r := &rules{Version: p.Version, Series: p.Series, Torchgen: p.Torchgen, files: p}
-		r.accepted, r.enum, r.reserved = set(r.DispatchKeys), set(r.EnumKeys), set(r.ReservedArgNames)
-		r.outNotGrouped, r.mutNoOut = set(r.OutOpsNotGrouped), set(r.MutableOpsWithoutOut)
-		r.funcNoOut, r.inplNotGrouped = set(r.FunctionalOpsWithoutOut), set(r.InplaceOpsNotGrouped)
-		for _, k := range r.AutogenBaseOrder {
-			var kind Kind
-			if kind.UnmarshalText([]byte(k)) != nil {
-				panic("schema: release " + r.Version + ": AutogenBaseOrder: unknown kind " + k)
-			}
-			r.autogenOrder = append(r.autogenOrder, kind)
-		}
-		r.goneTypes = map[BaseTy]bool{}
-		for _, name := range r.GoneBaseTypes {
-			t, ok := lookupBaseTy(name)
-			if !ok {
-				panic("schema: release " + r.Version + ": GoneBaseTypes: unknown base type " + name)
-			}
-			r.goneTypes[t] = true
-		}
-		rs[i] = r
+		rs[i] = newRules(p)
 	}
 	return rs
 }()
+
+// newRules reads the Torchgen part of a release of the table; a name in
+// it that is no kind or base type is its err.
+func newRules(p *pytorch.Release) *rules {
+	r := &rules{Version: p.Version, Series: p.Series, Torchgen: p.Torchgen, files: p}
+	r.accepted, r.enum, r.reserved = set(r.DispatchKeys), set(r.EnumKeys), set(r.ReservedArgNames)
+	r.outNotGrouped, r.mutNoOut = set(r.OutOpsNotGrouped), set(r.MutableOpsWithoutOut)
+	r.funcNoOut, r.inplNotGrouped = set(r.FunctionalOpsWithoutOut), set(r.InplaceOpsNotGrouped)
+	for _, k := range r.AutogenBaseOrder {
+		var kind Kind
+		if kind.UnmarshalText([]byte(k)) != nil {
+			r.err = fmt.Errorf("internal/pytorch: release %s: AutogenBaseOrder: unknown kind %q", r.Version, k)
+		}
+		r.autogenOrder = append(r.autogenOrder, kind)
+	}
+	r.goneTypes = map[BaseTy]bool{}
+	for _, name := range r.GoneBaseTypes {
+		t, ok := lookupBaseTy(name)
+		if !ok {
+			r.err = fmt.Errorf("internal/pytorch: release %s: GoneBaseTypes: unknown base type %q", r.Version, name)
+		}
+		r.goneTypes[t] = true
+	}
+	return r
+}
 
 // newestRules returns the rules that apply when no release is selected.
 func newestRules() *rules { return releases[len(releases)-1] }
@@ -80,13 +90,18 @@ func newestRules() *rules { return releases[len(releases)-1] }
 // lookupRules returns the rules of the release a -pytorch-version value
 // names (pytorch.Lookup): a series ("2.14") or a release ("2.14.1"); ""
 // is the newest. An unknown version is an error that names the supported
-// ones.
+// ones, and so is a release whose entry names an unknown kind or base
+// type.
 func lookupRules(v string) (*rules, error) {
 	p, err := pytorch.Lookup(v)
 	if err != nil {
 		return nil, err
 	}
-	return releases[slices.Index(pytorch.Releases, p)], nil // built in the table's order
+	r := releases[slices.Index(pytorch.Releases, p)] // built in the table's order
+	if r.err != nil {
+		return nil, r.err
+	}
+	return r, nil
 }
 
 func (r *rules) String() string { return "PyTorch " + r.Version }

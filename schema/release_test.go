@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/internal/pytorch"
 )
 
 // TestReleaseRules feeds the same kind of input to the rules of each
@@ -195,4 +197,25 @@ func mustParse(t *testing.T, s string) *Func {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestReleaseTable checks that every entry of the table of releases names
+// kinds and base types the loader knows: each release loads.
+func TestReleaseTable(t *testing.T) {
+	for _, p := range pytorch.Releases {
+		r, err := lookupRules(p.Version)
+		if err != nil || len(r.autogenOrder) != len(p.Torchgen.AutogenBaseOrder) || len(r.goneTypes) != len(p.Torchgen.GoneBaseTypes) {
+			t.Errorf("release %s: %v", p.Version, err)
+		}
+	}
+	for _, bad := range []func(*pytorch.Torchgen){
+		func(tg *pytorch.Torchgen) { tg.AutogenBaseOrder = []string{"mutable", "functionl", "out", "inplace"} },
+		func(tg *pytorch.Torchgen) { tg.GoneBaseTypes = []string{"Dimnam"} },
+	} {
+		p := *pytorch.Newest()
+		bad(&p.Torchgen)
+		if r := newRules(&p); r.err == nil || !strings.Contains(r.err.Error(), "internal/pytorch: release "+p.Version+": ") {
+			t.Errorf("a bad entry reads as %v", r.err)
+		}
+	}
 }

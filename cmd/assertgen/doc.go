@@ -115,7 +115,10 @@
 //	                  to the schema, if any
 //	-derivatives FILE derivatives.yaml, for the pytorch profile; default: the
 //	                  release's embedded file with the embedded schema, none otherwise
-//	-profile P        strict (default) or pytorch
+//	-profile P        strict (default) or pytorch: the rows the plan has; the
+//	                  wrappers run under the skip policy it implies (asserts.Policy:
+//	                  strict, or pytorch / pytorch-1.13 by release; runtime in
+//	                  plan -json)
 //	-pytorch-version V  the PyTorch release: 1.13 (1.13.1), 2.6 (2.6.0) or
 //	                  2.14 (2.14.1); default: 2.14. It selects the
 //	                  torchgen rules the schema is read with (dispatch keys,

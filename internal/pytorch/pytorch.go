@@ -17,6 +17,8 @@ import (
 	"embed"
 	"fmt"
 	"strings"
+
+	"github.com/assertgen/assertgen/asserts"
 )
 
 // A Release is one PyTorch release: its files and its rules.
@@ -166,20 +168,20 @@ type Autograd struct {
 	// argument (gen_variable_type.py, the SAVE/ENFORCE_SAME_TENSOR_STORAGE
 	// templates and check_tensorimpl_and_storage).
 	ViewGuardsReturn bool
-	// Runtime names the asserts profile (asserts.ParseProfile) whose
-	// skips are this release's guards: generated wrappers of a pytorch
-	// plan for the release run under it.
-	Runtime string
-	// FreshImplCheck names the check (asserts.ParseCheck) on the
-	// TensorImpl use count of a fresh or view return: the assert of
-	// gen_variable_type.py's ENFORCE_TENSOR_IMPL_USE_COUNT template.
-	// "impl_use_count_le_1" (use_count() <= 1; 1.13 L464, 2.6 L494);
-	// from 2.14 "impl_use_count_eq_fresh" (use_count() ==
-	// expected_fresh_use_count(t), 2.14 L503-508, with
-	// expected_fresh_use_count in templates/VariableType.cpp L50-61: 0
-	// for an undefined tensor, 2 when it has a PyObject, 1 otherwise).
-	// Both profiles plan it (docs/plan.md).
-	FreshImplCheck string
+	// Policy is the asserts skip policy whose skips are this release's
+	// guards: generated wrappers of a pytorch plan for the release run
+	// under it.
+	Policy asserts.Policy
+	// FreshImplCheck is the check on the TensorImpl use count of a fresh
+	// or view return: the assert of gen_variable_type.py's
+	// ENFORCE_TENSOR_IMPL_USE_COUNT template. impl_use_count_le_1
+	// (use_count() <= 1; 1.13 L464, 2.6 L494); from 2.14
+	// impl_use_count_eq_fresh (use_count() == expected_fresh_use_count(t),
+	// 2.14 L503-508, with expected_fresh_use_count in
+	// templates/VariableType.cpp L50-61: 0 for an undefined tensor, 2 when
+	// it has a PyObject, 1 otherwise). Both profiles plan it
+	// (docs/plan.md).
+	FreshImplCheck asserts.Check
 	// Source says where the rules above were read.
 	Source string
 }

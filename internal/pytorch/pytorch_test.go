@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
 )
 
 // sums are the SHA-256 digests of the files of each release as they are in
@@ -81,7 +83,8 @@ func TestLookup(t *testing.T) {
 }
 
 // TestTable checks what the table's data must satisfy: versions in order,
-// distinct series, a runtime profile named for each release.
+// distinct series, for each release a pytorch skip policy and a
+// TensorImpl use-count check of a fresh return.
 func TestTable(t *testing.T) {
 	seen := map[string]bool{}
 	for i, r := range Releases {
@@ -89,7 +92,11 @@ func TestTable(t *testing.T) {
 			t.Errorf("release %d: version %s, series %s", i, r.Version, r.Series)
 		}
 		seen[r.Series] = true
-		if r.Autograd.Runtime == "" || r.Autograd.Source == "" || len(r.Torchgen.DispatchKeys) == 0 || len(r.Torchgen.AutogenBaseOrder) != 4 {
+		if a := r.Autograd; a.Policy == asserts.Strict || a.Policy.GoName() == "" ||
+			a.FreshImplCheck != asserts.CheckImplUseCountLE1 && a.FreshImplCheck != asserts.CheckImplUseCountEqFresh {
+			t.Errorf("release %s: policy %s, fresh TensorImpl check %s", r.Version, a.Policy, a.FreshImplCheck)
+		}
+		if r.Autograd.Source == "" || len(r.Torchgen.DispatchKeys) == 0 || len(r.Torchgen.AutogenBaseOrder) != 4 {
 			t.Errorf("release %s: incomplete entry", r.Version)
 		}
 	}

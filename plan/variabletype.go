@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -56,7 +57,7 @@ type matcher struct {
 	viewCopies bool
 }
 
-func newMatcher(s *schema.Schema, rel *rules) *matcher {
+func newMatcher(s *schema.Schema, rel *pytorch.Autograd) *matcher {
 	m := &matcher{s: s, viewCopies: rel.DerivativesViewCopies, byName: make(map[string]int, len(s.Ops)), byBase: map[string][]int{},
 		full: newSigKeys(s, false, false), stripped: newSigKeys(s, true, false),
 		isViewCopy: make([]bool, len(s.Ops)), viewCopyOf: map[int]int{}}
@@ -152,7 +153,7 @@ func (m *matcher) canonical(si int) int {
 // matchDerivatives returns, per op of s, the entry PyTorch attaches to it
 // (a zero derivInfo for none). Entries whose schema is not an op of s are
 // errors, as in PyTorch.
-func matchDerivatives(s *schema.Schema, d *schema.Derivatives, rel *rules) ([]derivInfo, error) {
+func matchDerivatives(s *schema.Schema, d *schema.Derivatives, rel *pytorch.Autograd) ([]derivInfo, error) {
 	m := newMatcher(s, rel)
 	var errs schema.ErrorList
 	infos := make([]derivInfo, len(s.Ops)) // by the op the entry is keyed on
@@ -200,7 +201,7 @@ func matchDerivatives(s *schema.Schema, d *schema.Derivatives, rel *rules) ([]de
 // none. Under a release with rel.ForeachBorrow (2.x), _foreach_ ops skip
 // the functional variant and borrow the entry of their reference op
 // instead (see foreachReference).
-func (m *matcher) inherit(infos []derivInfo, order []int, rel *rules) {
+func (m *matcher) inherit(infos []derivInfo, order []int, rel *pytorch.Autograd) {
 	functional, nonFunctional := map[string]int{}, map[string]int{}
 	var funcOrder, nonFuncOrder []string // the keys in the order the dicts have them
 	infoBases := map[string]bool{}
@@ -254,7 +255,7 @@ func (m *matcher) inherit(infos []derivInfo, order []int, rel *rules) {
 // rel.ForeachSkipArgLen) and, argument by argument, the type of the
 // foreach op's argument or of its element (Tensor for Tensor[]). -1 if
 // there is none.
-func (m *matcher) foreachReference(i int, rel *rules, keys []string, byKey map[string]int) int {
+func (m *matcher) foreachReference(i int, rel *pytorch.Autograd, keys []string, byKey map[string]int) int {
 	f := m.s.Ops[i].Func
 	base := f.Name.Name.Base
 	base = base[strings.LastIndex(base, "_foreach_")+len("_foreach_"):]
