@@ -245,6 +245,23 @@ func tensorArg(s *snap) hArg {
 	return hArg{n, jen.Id(n)}
 }
 
+// anchorArg is the storage anchor of slot s's tensor, read by the
+// helper: t<k>.StorageAnchor().
+func anchorArg(s *snap) hArg {
+	n := "t" + strconv.Itoa(s.k)
+	return hArg{n + ".StorageAnchor()", jen.Id(n).Dot("StorageAnchor").Call()}
+}
+
+// anchored reports whether the wrappers read the storage anchor of the
+// single tensor of slot s themselves: a runtime without use counts, whose
+// tensor type implements asserts.Anchored (kernels.Set.Anchored). Its
+// snapshots then take Save and SaveAnchor (After and AfterAnchor) instead
+// of SaveIdent (AfterIdent), and its fresh returns FreshNotHeldAnchor
+// instead of FreshNotHeld: the same checks without a type assertion.
+func (ss *shapeSet) anchored(s *snap) bool {
+	return ss.noUseCounts && !s.list && ss.anchoredOf[s.typ.String()]
+}
+
 // locArg is element i of the op's Loc array.
 func locArg(i int) hArg {
 	return hArg{"l" + strconv.Itoa(i), jen.Id("l").Index(jen.Lit(i))}
@@ -309,6 +326,11 @@ func (sn *snapshot) saves(h *helper, ss *shapeSet) {
 	for _, s := range sn.args {
 		switch s.form {
 		case schema.TensorSingle:
+			if ss.anchored(s) {
+				h.method("Save", snapArg(s), tensorArg(s))
+				h.method("SaveAnchor", snapArg(s), anchorArg(s))
+				continue
+			}
 			h.method("Save"+identSuffix(s.typ, ss), snapArg(s), tensorArg(s))
 		case schema.TensorOptional:
 			t := tensorArg(s)
@@ -408,6 +430,12 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 	for _, s := range sn.args {
 		if s.list {
 			h.local(ss.listFn(listAfter, s.typ), cArg, snapArg(s), tensorArg(s))
+		} else if s.form == schema.TensorOptional && ss.noUseCounts {
+			// saved without its anchor (SaveOpt): the IDs alone
+			h.method("After"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s))
+		} else if ss.anchored(s) {
+			h.method("After", snapArg(s), tensorArg(s))
+			h.method("AfterAnchor", snapArg(s), anchorArg(s))
 		} else {
 			h.method("After"+identSuffix(s.typ, ss), snapArg(s), tensorArg(s))
 		}
@@ -426,7 +454,7 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 // check emits one row of the plan (a valid one: see plan.Validate).
 // binding_context runs before the kernel (and is completed after it, see
 // bindingAfter); every other check after it.
-func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) {
+func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 	m := checkMethods[ck.Name]
 	a, hasArg := sn.arg[ck.Arg]
 	if ck.NeverFires {
@@ -474,6 +502,9 @@ func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) {
 	case ck.Name == asserts.CheckFreshNotHeld && hasArg:
 		// a may-alias return: checked on its fresh branch only
 		h.method(m+"Of", slotLoc(r), snapArg(r), tensorArg(r), slotLoc(a), snapArg(a))
+		return
+	case ck.Name == asserts.CheckFreshNotHeld && ss.anchored(r):
+		h.method(m+"Anchor", slotLoc(r), snapArg(r), anchorArg(r))
 		return
 	case ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg || ck.Name == asserts.CheckFreshNotHeld:
 		h.method(m, slotLoc(r), snapArg(r), tensorArg(r))
@@ -582,6 +613,10 @@ type shapeSet struct {
 	// (kernels.Set.Metadata): their same_metadata rows need no type
 	// assertion.
 	metadataOf map[string]bool
+	// anchoredOf holds the tensor types that implement asserts.Anchored
+	// (kernels.Set.Anchored), for a runtime without use counts (see
+	// shapeSet.anchored).
+	anchoredOf map[string]bool
 	// pkg is the import path of the package the helpers go into, when it
 	// is not the wrappers' own (Options.ShapesPackage): their names and
 	// the Loc arrays' are then exported, and the wrappers qualify them.
@@ -838,7 +873,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 			bindArgs = append(bindArgs, a)
 			bindingAfter(&mid, sn, ck)
 		case ck.Name == asserts.CheckBindingContext:
-			w.check(&pre, sn, ck)
+			w.check(&pre, sn, ck, ss)
 			bindingAfter(&mid, sn, ck)
 		case pairRows(asserts.CheckNotArgHandle, w.op.Checks[i:], sn) > 0:
 			// not_arg_handle of one return against several arguments: one
@@ -861,7 +896,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		case ck.Name == asserts.CheckSameMetadata && !ck.NeverFires:
 			metadata(&pre, &rows, sn, ck, ss)
 		default:
-			w.check(&rows, sn, ck)
+			w.check(&rows, sn, ck, ss)
 		}
 	}
 	if len(bindArgs) > 0 {
