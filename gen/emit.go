@@ -358,6 +358,11 @@ func (w *wrapper) mutables(h *helper, sn *snapshot) {
 
 // bindingAfter completes a binding_context row once the kernel has
 // returned, before the argument's snapshot is completed.
+// ifInit adds "if init; cond { inner }", keyed by key.
+func (h *helper) ifInit(key string, init, cond jen.Code, inner *helper) {
+	h.add("if "+key+"{"+inner.key.String()+"}", jen.If(init, cond).Block(inner.code...))
+}
+
 // block adds the calls collected in inner as one statement: if cond
 // { inner } (else { els }, when els is not nil). Rows that are off in the
 // common case (outside hermetic contexts, with same_content off) share
@@ -414,7 +419,19 @@ func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 	}
 	sfx := ifaceSuffix(a.typ)
 	if ss.metadataOf[a.typ.String()] {
-		sfx = "Of"
+		// The fingerprint read here, by a direct call, and the fast path
+		// of each half inlined (Call.TakeMetadata, Saved.MetadataKept):
+		// SaveMetadataOf and SameMetadataOf only when it fails.
+		var save, same helper
+		save.method("SaveMetadataOf", snapArg(a), tensorArg(a))
+		same.method("SameMetadataOf", slotLoc(a), snapArg(a), tensorArg(a))
+		t, sv := tensorArg(a), snapArg(a)
+		fp := jen.List(jen.Id("fp"), jen.Id("ok")).Op(":=").Id(t.key).Dot("MetadataFingerprint").Call()
+		pre.ifInit("fp,ok:="+t.key+".MetadataFingerprint();!c.TakeMetadata("+sv.key+",fp,ok)",
+			fp, jen.Op("!").Id("c").Dot("TakeMetadata").Call(sv.code, jen.Id("fp"), jen.Id("ok")), &save)
+		rows.ifInit("fp,ok:="+t.key+".MetadataFingerprint();!"+sv.key+".MetadataKept(fp,ok)",
+			fp.Clone(), jen.Op("!").Id(sv.key).Dot("MetadataKept").Call(jen.Id("fp"), jen.Id("ok")), &same)
+		return
 	}
 	pre.method("SaveMetadata"+sfx, snapArg(a), tensorArg(a))
 	rows.method("SameMetadata"+sfx, slotLoc(a), snapArg(a), tensorArg(a))

@@ -17,31 +17,8 @@ var Locs_760edeb30c2c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"
 var Locs_ca17e0284ce7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
 var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
-// ChecksPost_11cf2614ba23 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_11cf2614ba23(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterAnchor(s1, t1.StorageAnchor())
-	c.ResultIdent(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_22c0c13c7a53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Storage).
-func ChecksPost_22c0c13c7a53(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+// ChecksPost_0d12534949bf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
+func ChecksPost_0d12534949bf(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -50,26 +27,19 @@ func ChecksPost_22c0c13c7a53(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.AfterAnchor(s0, t0.StorageAnchor())
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
 	}
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
+	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckFreshNotHeld, l[1])
 	c.End()
 }
 
-// ChecksPost_388d4997f542 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func ChecksPost_388d4997f542(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+// ChecksPost_10cb4d913ac9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
+func ChecksPost_10cb4d913ac9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -78,7 +48,9 @@ func ChecksPost_388d4997f542(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.AfterAnchor(s0, t0.StorageAnchor())
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -92,6 +64,39 @@ func ChecksPost_388d4997f542(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.FreshNotHeldAnchor(l[1], &s1, t1.StorageAnchor())
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_3574d59a3273 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
+func ChecksPost_3574d59a3273(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor, t3 *gcrt.Tensor) {
+	var s3 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
+	c.After(s2, t2)
+	c.AfterAnchor(s2, t2.StorageAnchor())
+	c.ResultIdent(&s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }
@@ -111,33 +116,8 @@ func ChecksPost_5a813c5050d8(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_6d24853b5e26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
-func ChecksPost_6d24853b5e26(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterAnchor(s1, t1.StorageAnchor())
-	c.ResultIdent(&s2, t2)
-	c.NoMutation(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.End()
-}
-
-// ChecksPost_9a1ad3d1e30d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_9a1ad3d1e30d(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+// ChecksPost_668935bbb04a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_668935bbb04a(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -149,9 +129,13 @@ func ChecksPost_9a1ad3d1e30d(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.AfterAnchor(s1, t1.StorageAnchor())
 	c.ResultIdent(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -187,8 +171,8 @@ func ChecksPost_a832bc6fb72e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_d482d863714a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
-func ChecksPost_d482d863714a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+// ChecksPost_ca6a46b4a1a6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Storage).
+func ChecksPost_ca6a46b4a1a6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -197,7 +181,66 @@ func ChecksPost_d482d863714a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.AfterAnchor(s0, t0.StorageAnchor())
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
+	c.PlanSkip(asserts.CheckFreshNotHeld, l[1])
+	c.End()
+}
+
+// ChecksPost_ded5b2845041 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
+func ChecksPost_ded5b2845041(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
+	c.ResultIdent(&s2, t2)
+	c.NoMutation(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.End()
+}
+
+// ChecksPost_e80b040fc335 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
+func ChecksPost_e80b040fc335(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.ResultIdent(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -205,6 +248,31 @@ func ChecksPost_d482d863714a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.SharesStorage(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_ed61b48405ac completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_ed61b48405ac(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
+	c.ResultIdent(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }
@@ -230,54 +298,6 @@ func ChecksPost_ef064096cdf9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_f343e9623f73 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_f343e9623f73(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor, t3 *gcrt.Tensor) {
-	var s3 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterAnchor(s1, t1.StorageAnchor())
-	c.After(s2, t2)
-	c.AfterAnchor(s2, t2.StorageAnchor())
-	c.ResultIdent(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_f6729a804c93 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
-func ChecksPost_f6729a804c93(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.ResultIdent(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
 // ChecksPre_011756b6591b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: t_).
 func ChecksPre_011756b6591b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor) {
 	c.Begin(op)
@@ -291,8 +311,32 @@ func ChecksPre_011756b6591b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	}
 }
 
-// ChecksPre_348423ef3ec1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_348423ef3ec1(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+// ChecksPre_2a688a26df5e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_2a688a26df5e(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
+	c.Mutable(s0)
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_621dbda45224 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
+func ChecksPre_621dbda45224(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -301,8 +345,12 @@ func ChecksPre_348423ef3ec1(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	c.Save(s2, t2)
 	c.SaveAnchor(s2, t2.StorageAnchor())
 	c.Mutable(s2)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -318,15 +366,41 @@ func ChecksPre_348423ef3ec1(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_34cec33915f8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_34cec33915f8(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+// ChecksPre_a0109eb6b6e1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: contiguous).
+func ChecksPre_a0109eb6b6e1(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor) {
 	c.Begin(op)
+	c.BeginFresh()
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_ad09a31cdf76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_ad09a31cdf76(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	c.Begin(op)
+	c.BeginFresh()
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
 	c.Save(s1, t1)
 	c.SaveAnchor(s1, t1.StorageAnchor())
-	c.Mutable(s0)
-	c.SaveMetadataOf(s1, t1)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -334,18 +408,21 @@ func ChecksPre_34cec33915f8(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 		c.BindingContext(l[1], s1, t1)
 	}
 	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
+		c.ContentOff(2)
 	} else {
+		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 	}
 }
 
-// ChecksPre_5a55108e5d75 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: narrow).
-func ChecksPre_5a55108e5d75(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor) {
+// ChecksPre_c6cf3d50693d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: narrow).
+func ChecksPre_c6cf3d50693d(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.SaveMetadataOf(s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -366,49 +443,6 @@ func ChecksPre_e6af172667c7(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.SaveMetadataList(c, s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPre_e7933489e4c1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: contiguous).
-func ChecksPre_e7933489e4c1(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor) {
-	c.Begin(op)
-	c.BeginFresh()
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.SaveMetadataOf(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_f16a51bf0add begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_f16a51bf0add(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	c.Begin(op)
-	c.BeginFresh()
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
 }
 
 // afterList_5d11cb011df7 is asserts.AfterList for []*gcrt.Tensor, without an indirect call per element.
