@@ -62,22 +62,26 @@
 //		}
 //		var c asserts.Call
 //		var a0, a1 asserts.Saved
-//		assertgenshapes.ChecksPre_6cad68b6d679(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+//		assertgenshapes.ChecksPre_5c875b614666(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 //		r0 := kernels.AddTensor(self, other, alpha)
-//		assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+//		assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 //		return r0
 //	}
 //
 //	// examples/refops/checked/internal/assertgenshapes/assertgen_shapes.go
 //	var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
 //
-//	// ChecksPre_6cad68b6d679 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
-//	func ChecksPre_6cad68b6d679(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+//	// ChecksPre_5c875b614666 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
+//	func ChecksPre_5c875b614666(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 //		c.Begin(op)
 //		c.Save(s0, t0)
 //		c.Save(s1, t1)
-//		c.SaveMetadataOf(s0, t0)
-//		c.SaveMetadataOf(s1, t1)
+//		if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+//			c.SaveMetadataOf(s0, t0)
+//		}
+//		if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+//			c.SaveMetadataOf(s1, t1)
+//		}
 //		if !c.Hermetic() && s0.Plain() && s1.Plain() {
 //			c.BindingContextRows(2)
 //		} else {
@@ -92,8 +96,8 @@
 //		}
 //	}
 //
-//	// ChecksPost_af5d29a8ce7e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
-//	func ChecksPost_af5d29a8ce7e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+//	// ChecksPost_3267777e6e64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
+//	func ChecksPost_3267777e6e64(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 //		var s2 asserts.Saved
 //		if c.Hermetic() {
 //			c.BindingContextAfter(l[0], s0, t0)
@@ -103,9 +107,13 @@
 //		c.After(s1, t1)
 //		c.Result(&s2, t2)
 //		c.SameImplStorageVersion(l[0], s0)
-//		c.SameMetadataOf(l[0], s0, t0)
+//		if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+//			c.SameMetadataOf(l[0], s0, t0)
+//		}
 //		c.SameImplStorageVersion(l[1], s1)
-//		c.SameMetadataOf(l[1], s1, t1)
+//		if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+//			c.SameMetadataOf(l[1], s1, t1)
+//		}
 //		c.ImplUseCountLE1(l[2], &s2)
 //		if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 //			c.NotArg(l[2], &s2, l[0], s0)

@@ -99,6 +99,15 @@ func (c *Call) FreshNotHeld(l Loc, r *Saved, t Identity) {
 	c.freshNotHeldSlow(l, r, t)
 }
 
+// FreshNotHeldAnchor is [Call.FreshNotHeld] with the return's storage
+// anchor read by the caller: generated code calls it, as
+// c.FreshNotHeldAnchor(l, r, t.StorageAnchor()), where the tensor type
+// is known to implement [Anchored] (no type assertion). It checks and
+// counts exactly what FreshNotHeld does.
+func (c *Call) FreshNotHeldAnchor(l Loc, r *Saved, anchor unsafe.Pointer) {
+	c.freshNotHeldAt(l, r, anchor)
+}
+
 // FreshNotHeldOf is fresh_not_held on a may-alias return r (a Tensor(a)
 // return of an op whose only kernel is a decomposition, such as
 // contiguous or reshape, or of a may_alias allowlist entry), which may be
@@ -129,6 +138,18 @@ func FreshNotHeldList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 
 //go:noinline
 func (c *Call) freshNotHeldSlow(l Loc, r *Saved, t Identity) {
+	var p unsafe.Pointer
+	if a, ok := t.(Anchored); ok {
+		p = a.StorageAnchor()
+	}
+	c.freshNotHeldAt(l, r, p)
+}
+
+// freshNotHeldAt is fresh_not_held on return r whose storage anchor is p
+// (nil: none).
+//
+//go:noinline
+func (c *Call) freshNotHeldAt(l Loc, r *Saved, p unsafe.Pointer) {
 	const k = CheckFreshNotHeld
 	c.t[laneFreshNotHeld/4] += 1 << (16 * (laneFreshNotHeld % 4))
 	if !r.plainUncounted() && c.skipped(k, r) {
@@ -136,10 +157,6 @@ func (c *Call) freshNotHeldSlow(l Loc, r *Saved, t Identity) {
 	}
 	if r.meta&fResult == 0 {
 		c.misuse(k, l, "needs a Result snapshot of the return")
-	}
-	var p unsafe.Pointer
-	if a, ok := t.(Anchored); ok {
-		p = a.StorageAnchor()
 	}
 	if p == nil {
 		c.skip(k, ReasonNoAnchor)
@@ -300,7 +317,28 @@ func (c *Call) SaveIdent(s *Saved, t Identity) {
 // makes same_storage report the argument.
 func (c *Call) AfterIdent(s *Saved, t Identity) {
 	c.After(s, t)
-	if a := anchorOf(t); a != s.anchor && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
+	s.anchorAfter(anchorOf(t))
+}
+
+// SaveAnchor records the storage anchor of the argument saved in s, for
+// same_storage: c.Save(s, t) then c.SaveAnchor(s, t.StorageAnchor()) is
+// [Call.SaveIdent] with the anchor read by the caller. Generated code
+// calls the pair where the tensor type is known to implement [Anchored]:
+// with the type concrete, Ident and StorageAnchor are direct calls (or
+// inlined) and no type assertion runs.
+func (c *Call) SaveAnchor(s *Saved, anchor unsafe.Pointer) { s.anchor = uintptr(anchor) }
+
+// AfterAnchor completes the anchor comparison once [Call.After] has
+// completed s: c.After(s, t) then c.AfterAnchor(s, t.StorageAnchor()) is
+// [Call.AfterIdent] (see [Call.SaveAnchor]).
+func (c *Call) AfterAnchor(s *Saved, anchor unsafe.Pointer) { s.anchorAfter(uintptr(anchor)) }
+
+// anchorAfter marks the snapshot fAnchorMoved when the anchor after the
+// kernel, a, is not the one saved while the StorageImpl ID stayed. A
+// snapshot saved without an anchor (an optional argument, saved by
+// SaveOpt) compares the IDs only.
+func (s *Saved) anchorAfter(a uintptr) {
+	if a != s.anchor && s.anchor != 0 && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
 		s.meta |= fAnchorMoved
 	}
 }

@@ -143,6 +143,42 @@ func (c *Call) SaveMetadataOf(s *Saved, t Metadata) {
 	c.saveMetadataSlowOf(s, t)
 }
 
+// TakeMetadata is the fast path of [Call.SaveMetadataOf] with the
+// fingerprint read by the caller: for a plain snapshot s (a defined
+// tensor of no special kind, outside a mode, After not called yet) whose
+// tensor reported fingerprint fp (ok), it records fp, counts the row and
+// reports true; otherwise it does nothing and reports false, and the
+// caller calls SaveMetadataOf. Generated code calls it, where the tensor
+// type is known to implement [Metadata], as
+//
+//	if fp, ok := t.MetadataFingerprint(); !c.TakeMetadata(s, fp, ok) {
+//		c.SaveMetadataOf(s, t)
+//	}
+//
+// a direct call of the method and no call into asserts on the fast path.
+func (c *Call) TakeMetadata(s *Saved, fp uint64, ok bool) bool {
+	if s.meta&^Versioned == fPending && s.id.Impl != 0 && ok {
+		s.metadata, s.hasMeta = fp, true
+		c.t[laneSameMetadata/4] += 1 << (16 * (laneSameMetadata % 4))
+		return true
+	}
+	return false
+}
+
+// MetadataKept reports whether same_metadata has nothing to do for s
+// after the kernel, its tensor now reporting fingerprint fp (ok): no
+// fingerprint was taken before (the row was skipped), or the one taken is
+// fp. Otherwise the caller calls [Call.SameMetadataOf], which reads the
+// fingerprint again and decides (a change, a skip, a misuse). Generated
+// code calls it as [Call.TakeMetadata] describes:
+//
+//	if fp, ok := t.MetadataFingerprint(); !s.MetadataKept(fp, ok) {
+//		c.SameMetadataOf(l, s, t)
+//	}
+func (s *Saved) MetadataKept(fp uint64, ok bool) bool {
+	return !s.hasMeta || ok && fp == s.metadata && s.meta&fPending == 0
+}
+
 // SameMetadata completes same_metadata once the kernel has returned: the
 // argument's sizes, strides and storage offset must have the fingerprint
 // [Call.SaveMetadata] took. It is part of that row (not counted again)

@@ -222,3 +222,30 @@ func BenchmarkUncounted(b *testing.B) {
 		}
 	})
 }
+
+// An optional argument (Tensor?) of a runtime without use counts is saved
+// by SaveOpt, without its storage anchor: completed by AfterIdent (as gen
+// emitted it before issue 30's review) or by After and AfterAnchor, its
+// same_storage compares the StorageImpl IDs alone, and a kept tensor is
+// no rebinding (it was reported as one on every call).
+func TestOptionalArgumentKeepsItsAnchor(t *testing.T) {
+	col := collect(t)
+	x := rt.Ones(2)
+	defer x.Release()
+	p := (*plainTensor)(x)
+	for _, after := range []func(c *asserts.Call, s *asserts.Saved){
+		func(c *asserts.Call, s *asserts.Saved) { c.AfterIdent(s, p) },
+		func(c *asserts.Call, s *asserts.Saved) { c.After(s, p); c.AfterAnchor(s, p.StorageAnchor()) },
+	} {
+		var c asserts.Call
+		var s asserts.Saved
+		c.Begin(&asserts.Op{Name: "foo", Profile: asserts.Strict})
+		c.SaveOpt(&s, p, true)
+		after(&c, &s)
+		c.SameImplStorageVersion(asserts.Arg("weight"), &s)
+		c.End()
+	}
+	for _, v := range col.Violations() {
+		t.Errorf("false alarm: %v", &v)
+	}
+}

@@ -224,6 +224,23 @@ func tensorArg(s *snap) hArg {
 	return hArg{n, jen.Id(n)}
 }
 
+// anchorArg is the storage anchor of slot s's tensor, read by the
+// helper: t<k>.StorageAnchor().
+func anchorArg(s *snap) hArg {
+	n := "t" + strconv.Itoa(s.k)
+	return hArg{n + ".StorageAnchor()", jen.Id(n).Dot("StorageAnchor").Call()}
+}
+
+// anchored reports whether the wrappers read the storage anchor of the
+// single tensor of slot s themselves: a runtime without use counts, whose
+// tensor type implements asserts.Anchored (kernels.Set.Anchored). Its
+// snapshots then take Save and SaveAnchor (After and AfterAnchor) instead
+// of SaveIdent (AfterIdent), and its fresh returns FreshNotHeldAnchor
+// instead of FreshNotHeld: the same checks without a type assertion.
+func (ss *shapeSet) anchored(s *snap) bool {
+	return ss.noUseCounts && !s.list && ss.anchoredOf[s.typ.String()]
+}
+
 // locArg is element i of the op's Loc array.
 func locArg(i int) hArg {
 	return hArg{"l" + strconv.Itoa(i), jen.Id("l").Index(jen.Lit(i))}
@@ -288,6 +305,11 @@ func (sn *snapshot) saves(h *helper, ss *shapeSet) {
 	for _, s := range sn.args {
 		switch s.form {
 		case schema.TensorSingle:
+			if ss.anchored(s) {
+				h.method("Save", snapArg(s), tensorArg(s))
+				h.method("SaveAnchor", snapArg(s), anchorArg(s))
+				continue
+			}
 			h.method("Save"+identSuffix(s.typ, ss), snapArg(s), tensorArg(s))
 		case schema.TensorOptional:
 			t := tensorArg(s)
@@ -315,6 +337,11 @@ func (w *wrapper) mutables(h *helper, sn *snapshot) {
 
 // bindingAfter completes a binding_context row once the kernel has
 // returned, before the argument's snapshot is completed.
+// ifInit adds "if init; cond { inner }", keyed by key.
+func (h *helper) ifInit(key string, init, cond jen.Code, inner *helper) {
+	h.add("if "+key+"{"+inner.key.String()+"}", jen.If(init, cond).Block(inner.code...))
+}
+
 // block adds the calls collected in inner as one statement: if cond
 // { inner } (else { els }, when els is not nil). Rows that are off in the
 // common case (outside hermetic contexts, with same_content off) share
@@ -371,7 +398,19 @@ func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 	}
 	sfx := ifaceSuffix(a.typ)
 	if ss.metadataOf[a.typ.String()] {
-		sfx = "Of"
+		// The fingerprint read here, by a direct call, and the fast path
+		// of each half inlined (Call.TakeMetadata, Saved.MetadataKept):
+		// SaveMetadataOf and SameMetadataOf only when it fails.
+		var save, same helper
+		save.method("SaveMetadataOf", snapArg(a), tensorArg(a))
+		same.method("SameMetadataOf", slotLoc(a), snapArg(a), tensorArg(a))
+		t, sv := tensorArg(a), snapArg(a)
+		fp := jen.List(jen.Id("fp"), jen.Id("ok")).Op(":=").Id(t.key).Dot("MetadataFingerprint").Call()
+		pre.ifInit("fp,ok:="+t.key+".MetadataFingerprint();!c.TakeMetadata("+sv.key+",fp,ok)",
+			fp, jen.Op("!").Id("c").Dot("TakeMetadata").Call(sv.code, jen.Id("fp"), jen.Id("ok")), &save)
+		rows.ifInit("fp,ok:="+t.key+".MetadataFingerprint();!"+sv.key+".MetadataKept(fp,ok)",
+			fp.Clone(), jen.Op("!").Id(sv.key).Dot("MetadataKept").Call(jen.Id("fp"), jen.Id("ok")), &same)
+		return
 	}
 	pre.method("SaveMetadata"+sfx, snapArg(a), tensorArg(a))
 	rows.method("SameMetadata"+sfx, slotLoc(a), snapArg(a), tensorArg(a))
@@ -387,6 +426,12 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 	for _, s := range sn.args {
 		if s.list {
 			h.local(ss.listFn(listAfter, s.typ), cArg, snapArg(s), tensorArg(s))
+		} else if s.form == schema.TensorOptional && ss.noUseCounts {
+			// saved without its anchor (SaveOpt): the IDs alone
+			h.method("After"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s))
+		} else if ss.anchored(s) {
+			h.method("After", snapArg(s), tensorArg(s))
+			h.method("AfterAnchor", snapArg(s), anchorArg(s))
 		} else {
 			h.method("After"+identSuffix(s.typ, ss), snapArg(s), tensorArg(s))
 		}
@@ -405,7 +450,7 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 // check emits one row of the plan (a valid one: see plan.Validate).
 // binding_context runs before the kernel (and is completed after it, see
 // bindingAfter); every other check after it.
-func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) {
+func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 	m := ck.Name.Method()
 	a, hasArg := sn.arg[ck.Arg]
 	if ck.NeverFires {
@@ -453,6 +498,9 @@ func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) {
 	case ck.Name == asserts.CheckFreshNotHeld && hasArg:
 		// a may-alias return: checked on its fresh branch only
 		h.method(m+"Of", slotLoc(r), snapArg(r), tensorArg(r), slotLoc(a), snapArg(a))
+		return
+	case ck.Name == asserts.CheckFreshNotHeld && ss.anchored(r):
+		h.method(m+"Anchor", slotLoc(r), snapArg(r), anchorArg(r))
 		return
 	case ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg || ck.Name == asserts.CheckFreshNotHeld:
 		h.method(m, slotLoc(r), snapArg(r), tensorArg(r))
@@ -561,6 +609,10 @@ type shapeSet struct {
 	// (kernels.Set.Metadata): their same_metadata rows need no type
 	// assertion.
 	metadataOf map[string]bool
+	// anchoredOf holds the tensor types that implement asserts.Anchored
+	// (kernels.Set.Anchored), for a runtime without use counts (see
+	// shapeSet.anchored).
+	anchoredOf map[string]bool
 	// pkg is the import path of the package the helpers go into, when it
 	// is not the wrappers' own (Options.ShapesPackage): their names and
 	// the Loc arrays' are then exported, and the wrappers qualify them.
@@ -817,7 +869,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 			bindArgs = append(bindArgs, a)
 			bindingAfter(&mid, sn, ck)
 		case ck.Name == asserts.CheckBindingContext:
-			w.check(&pre, sn, ck)
+			w.check(&pre, sn, ck, ss)
 			bindingAfter(&mid, sn, ck)
 		case pairRows(asserts.CheckNotArgHandle, w.op.Checks[i:], sn) > 0:
 			// not_arg_handle of one return against several arguments: one
@@ -840,7 +892,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		case ck.Name == asserts.CheckSameMetadata && !ck.NeverFires:
 			metadata(&pre, &rows, sn, ck, ss)
 		default:
-			w.check(&rows, sn, ck)
+			w.check(&rows, sn, ck, ss)
 		}
 	}
 	if len(bindArgs) > 0 {

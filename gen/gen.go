@@ -271,6 +271,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	ss.noUseCounts = pl.NoUseCounts
 	if o.Kernels != nil {
 		ss.metadataOf = o.Kernels.Metadata
+		ss.anchoredOf = o.Kernels.Anchored
 	}
 	ss.pkg = o.ShapesPackage
 	ss.ns = shapeNamespace(o.Prefix)

@@ -22,6 +22,11 @@ type Set struct {
 	// method set has asserts.Metadata's MetadataFingerprint() (uint64,
 	// bool): their same_metadata rows need no type assertion.
 	Metadata map[string]bool
+	// Anchored holds, in the same spelling, the types whose method set
+	// has asserts.Anchored's StorageAnchor() unsafe.Pointer: for a
+	// runtime without use counts, the wrappers read their anchors
+	// without a type assertion.
+	Anchored map[string]bool
 }
 
 // A Kernel is one exported function of the kernels package.

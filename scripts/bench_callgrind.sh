@@ -12,7 +12,9 @@
 #
 # NAMES defaults to "add add_ add.out transpose reshape reshape-fresh unbind4 cat8 addcmul6". Needs valgrind.
 # Async preemption is off (GODEBUG=asyncpreemptoff=1): callgrind fails on
-# the signals it sends.
+# the signals it sends. So is RDTSCP (cpu.rdtscp=off): valgrind 3.19 does
+# not decode it, and the runtime's lock spin (runtime.cputicks) dies of
+# SIGILL under callgrind now and then.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: $0 REV [NAMES]}
@@ -22,7 +24,7 @@ BUILD_ONLY=1 scripts/bench_overhead.sh "$rev"
 out=${TMPDIR:-/tmp}/bench-overhead
 # ir BINARY BENCH N prints the instructions of a run of BENCH with N iterations.
 ir() {
-	GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"$1" -test.run '^$' -test.bench "$2" -test.benchtime "$3x" -test.cpu 1 2>&1 >/dev/null |
 		sed -n 's/.*Collected : *//p'
 }

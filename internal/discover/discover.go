@@ -54,7 +54,7 @@ func Load(dir, pattern string) (*Package, error) {
 		}
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
-	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types)}, types: p.Types}
+	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types), Anchored: anchoredImplementers(p.Types)}, types: p.Types}
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }
 	wd, _ := os.Getwd()

@@ -18,6 +18,26 @@ import (
 // or for a type it does not show, the rows keep Call.SaveMetadata, which
 // asks the tensor at run time; both run the same check.
 func metadataImplementers(pkg *types.Package) map[string]bool {
+	return implementers(pkg, hasFingerprint)
+}
+
+// anchoredImplementers returns the Go types, spelled and found as
+// metadataImplementers finds its own, whose method set has
+// asserts.Anchored's StorageAnchor() unsafe.Pointer (kernels.Set.Anchored).
+// For a runtime without use counts, gen's wrapper reads their anchors
+// itself (Call.SaveAnchor, AfterAnchor, FreshNotHeldAnchor, given
+// t.StorageAnchor()) instead of Call.SaveIdent, AfterIdent and
+// FreshNotHeld asserting the tensor to asserts.Anchored at run time (an
+// interface-to-interface assertion per argument and per fresh return,
+// about a sixth of a count-less add's checks); both run the same checks.
+func anchoredImplementers(pkg *types.Package) map[string]bool {
+	return implementers(pkg, hasAnchor)
+}
+
+// implementers returns the exported types of pkg and its imports, and
+// the pointers to them, for which has holds, spelled as Type.String
+// spells them.
+func implementers(pkg *types.Package, has func(types.Type) bool) map[string]bool {
 	out := map[string]bool{}
 	if pkg == nil {
 		return out
@@ -41,7 +61,7 @@ func metadataImplementers(pkg *types.Package) map[string]bool {
 				if ptr {
 					t, prefix = types.NewPointer(t), "*"
 				}
-				if hasFingerprint(t) {
+				if has(t) {
 					out[kernels.GoType{Prefix: prefix, Path: p.Path(), Name: name}.String()] = true
 				}
 			}
@@ -52,6 +72,21 @@ func metadataImplementers(pkg *types.Package) map[string]bool {
 	}
 	walk(pkg)
 	return out
+}
+
+// hasAnchor reports whether t's method set has StorageAnchor()
+// unsafe.Pointer.
+func hasAnchor(t types.Type) bool {
+	sel := types.NewMethodSet(t).Lookup(nil, "StorageAnchor")
+	if sel == nil {
+		return false
+	}
+	sig, ok := sel.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	r, ok := sig.Results().At(0).Type().(*types.Basic)
+	return ok && r.Kind() == types.UnsafePointer
 }
 
 // hasFingerprint reports whether t's method set has

@@ -27,3 +27,25 @@ func TestMetadataImplementers(t *testing.T) {
 		}
 	}
 }
+
+// Load finds gcrt's *Tensor (it implements asserts.Anchored) and not
+// reftensor's (it does not): the wrappers of a runtime without use counts
+// read the anchors of the first themselves.
+func TestAnchoredImplementers(t *testing.T) {
+	k, err := Load("../../examples/gcrt", ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := k.Set.Anchored
+	if !got["*github.com/assertgen/assertgen/examples/gcrt.Tensor"] {
+		t.Errorf("gcrt's *Tensor not found among %v", got)
+	}
+	for _, not := range []string{
+		"github.com/assertgen/assertgen/examples/gcrt.Tensor", // a pointer receiver
+		"*github.com/assertgen/assertgen/examples/gcrt.Storage",
+	} {
+		if got[not] {
+			t.Errorf("%s reported as implementing asserts.Anchored", not)
+		}
+	}
+}

@@ -26,9 +26,9 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_af05b4ad6b78(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ad09a31cdf76(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_1fb0761949e6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_668935bbb04a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -45,10 +45,10 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_2a688a26df5e(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_c97dbea9fa51(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_ed61b48405ac(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -65,10 +65,10 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_4fb9b39fc68f(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_621dbda45224(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_16d18a4a00a8(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_3574d59a3273(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -87,7 +87,7 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 	var l0 asserts.SavedList
 	assertgenshapes.ChecksPre_e6af172667c7(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_85836083f36f(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_ef064096cdf9(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -104,9 +104,9 @@ func Contiguous(self *kernels.Tensor, memory_format int) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_a0109eb6b6e1(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_991f709167b7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0d12534949bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -123,10 +123,10 @@ func Copy_(self *kernels.Tensor, src *kernels.Tensor, non_blocking bool) *kernel
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_2a688a26df5e(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_c97dbea9fa51(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_ed61b48405ac(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -143,9 +143,9 @@ func MulTensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_af05b4ad6b78(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ad09a31cdf76(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost_1fb0761949e6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_668935bbb04a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -162,10 +162,10 @@ func Mul_Tensor(self *kernels.Tensor, other *kernels.Tensor) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_2a688a26df5e(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_c97dbea9fa51(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_ed61b48405ac(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -182,9 +182,9 @@ func Narrow(self *kernels.Tensor, dim int64, start int64, length int64) *kernels
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_e80b040fc335(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -201,9 +201,9 @@ func Neg(self *kernels.Tensor) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_a0109eb6b6e1(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost_01884689c346(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_10cb4d913ac9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -220,9 +220,9 @@ func Reshape(self *kernels.Tensor, shape []int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_a0109eb6b6e1(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_991f709167b7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0d12534949bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -239,9 +239,9 @@ func SelectInt(self *kernels.Tensor, dim int64, index int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_e80b040fc335(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -258,10 +258,10 @@ func T_(self *kernels.Tensor) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_15373620e4c3(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_011756b6591b(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost_7d3dad72e271(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a813c5050d8(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -278,9 +278,9 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_e80b040fc335(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -297,9 +297,9 @@ func Unsqueeze(self *kernels.Tensor, dim int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_e80b040fc335(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -316,9 +316,9 @@ func Clone(self *kernels.Tensor, memory_format *int) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_a0109eb6b6e1(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_01884689c346(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_10cb4d913ac9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -335,10 +335,10 @@ func Zero_(self *kernels.Tensor) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_15373620e4c3(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_011756b6591b(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost_7d3dad72e271(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a813c5050d8(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -355,10 +355,10 @@ func Set_SourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_15373620e4c3(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_011756b6591b(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceStorage(self, source)
-	assertgenshapes.ChecksPost_de6b32661781(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_a832bc6fb72e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -375,9 +375,9 @@ func SetSourceStorage(self *kernels.Tensor, source *kernels.Storage) *kernels.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opSetSourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opSetSourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SetSourceStorage(self, source)
-	assertgenshapes.ChecksPost_a6202de475c8(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_ca6a46b4a1a6(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -394,10 +394,10 @@ func Set_SourceTensor(self *kernels.Tensor, source *kernels.Tensor) *kernels.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_2a688a26df5e(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_6d3cbdb29397(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_ded5b2845041(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -414,9 +414,9 @@ func View(self *kernels.Tensor, size []int64) *kernels.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_e80b040fc335(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 

@@ -38,9 +38,9 @@ func (k *checked) AddTensor(self *gcrt.Tensor, other *gcrt.Tensor, alpha float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_af05b4ad6b78(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ad09a31cdf76(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_1fb0761949e6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_668935bbb04a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -57,10 +57,10 @@ func (k *checked) Add_Tensor(self *gcrt.Tensor, other *gcrt.Tensor, alpha float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_2a688a26df5e(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_c97dbea9fa51(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_ed61b48405ac(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -77,10 +77,10 @@ func (k *checked) AddOut(self *gcrt.Tensor, other *gcrt.Tensor, alpha float64, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_4fb9b39fc68f(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_621dbda45224(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_16d18a4a00a8(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_3574d59a3273(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -99,7 +99,7 @@ func (k *checked) Cat(tensors []*gcrt.Tensor, dim int64) *gcrt.Tensor {
 	var l0 asserts.SavedList
 	assertgenshapes.ChecksPre_e6af172667c7(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := k.next.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_85836083f36f(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_ef064096cdf9(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -116,9 +116,9 @@ func (k *checked) Contiguous(self *gcrt.Tensor, memory_format int) *gcrt.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_a0109eb6b6e1(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_991f709167b7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0d12534949bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -135,10 +135,10 @@ func (k *checked) Copy_(self *gcrt.Tensor, src *gcrt.Tensor, non_blocking bool) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_2a688a26df5e(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := k.next.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_c97dbea9fa51(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_ed61b48405ac(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -155,9 +155,9 @@ func (k *checked) MulTensor(self *gcrt.Tensor, other *gcrt.Tensor) *gcrt.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_af05b4ad6b78(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ad09a31cdf76(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.MulTensor(self, other)
-	assertgenshapes.ChecksPost_1fb0761949e6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_668935bbb04a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -174,10 +174,10 @@ func (k *checked) Mul_Tensor(self *gcrt.Tensor, other *gcrt.Tensor) *gcrt.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_2a688a26df5e(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_c97dbea9fa51(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_ed61b48405ac(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -194,9 +194,9 @@ func (k *checked) Narrow(self *gcrt.Tensor, dim int64, start int64, length int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_e80b040fc335(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -213,9 +213,9 @@ func (k *checked) Neg(self *gcrt.Tensor) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_a0109eb6b6e1(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_01884689c346(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_10cb4d913ac9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -232,9 +232,9 @@ func (k *checked) Reshape(self *gcrt.Tensor, shape []int64) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_a0109eb6b6e1(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Reshape(self, shape)
-	assertgenshapes.ChecksPost_991f709167b7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0d12534949bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -251,9 +251,9 @@ func (k *checked) SelectInt(self *gcrt.Tensor, dim int64, index int64) *gcrt.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_e80b040fc335(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -270,10 +270,10 @@ func (k *checked) T_(self *gcrt.Tensor) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_15373620e4c3(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_011756b6591b(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.T_(self)
-	assertgenshapes.ChecksPost_7d3dad72e271(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a813c5050d8(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -290,9 +290,9 @@ func (k *checked) TransposeInt(self *gcrt.Tensor, dim0 int64, dim1 int64) *gcrt.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_e80b040fc335(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -309,9 +309,9 @@ func (k *checked) Unsqueeze(self *gcrt.Tensor, dim int64) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_e80b040fc335(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -328,9 +328,9 @@ func (k *checked) Clone(self *gcrt.Tensor, memory_format *int) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_9c03fbb43e54(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_a0109eb6b6e1(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_01884689c346(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_10cb4d913ac9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -347,10 +347,10 @@ func (k *checked) Zero_(self *gcrt.Tensor) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_15373620e4c3(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_011756b6591b(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Zero_(self)
-	assertgenshapes.ChecksPost_7d3dad72e271(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a813c5050d8(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -367,10 +367,10 @@ func (k *checked) Set_SourceStorage(self *gcrt.Tensor, source *gcrt.Storage) *gc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_15373620e4c3(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_011756b6591b(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Set_SourceStorage(self, source)
-	assertgenshapes.ChecksPost_de6b32661781(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_a832bc6fb72e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -387,9 +387,9 @@ func (k *checked) SetSourceStorage(self *gcrt.Tensor, source *gcrt.Storage) *gcr
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opSetSourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opSetSourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SetSourceStorage(self, source)
-	assertgenshapes.ChecksPost_a6202de475c8(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_ca6a46b4a1a6(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -406,10 +406,10 @@ func (k *checked) Set_SourceTensor(self *gcrt.Tensor, source *gcrt.Tensor) *gcrt
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_0dc14bef744b(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_2a688a26df5e(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := k.next.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_6d3cbdb29397(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_ded5b2845041(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -426,8 +426,8 @@ func (k *checked) View(self *gcrt.Tensor, size []int64) *gcrt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8d244215f2fa(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.View(self, size)
-	assertgenshapes.ChecksPost_bf92dc546467(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_e80b040fc335(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }

@@ -28,10 +28,10 @@ func SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_1fa8ecb0d8a7(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPre_cbdd45b88fec(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	assertgenshapes.ChecksPost_31d00f70e318(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPost_ea0f4ebb1db9(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
 }
 
 var opAddTensor = asserts.Op{
@@ -47,9 +47,9 @@ func AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_6cad68b6d679(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5c875b614666(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -66,10 +66,10 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3e10ca466e9(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_0b688651c868(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -86,10 +86,10 @@ func AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_58fe25926b00(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_e1b82fee207e(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_41a663486cef(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -106,9 +106,9 @@ func AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -187,9 +187,9 @@ func Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reftensor.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_79167b899058(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5232dad79a60(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -206,9 +206,9 @@ func ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_d7992d3757fe(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre_b6ea65251d9a(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	assertgenshapes.ChecksPost_77909253fa51(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost_5183997bcdbf(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -225,9 +225,9 @@ func Contiguous(self *reftensor.Tensor, memory_format int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_38ffb13725ca(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -244,10 +244,10 @@ func Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocking bool) *re
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3e10ca466e9(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_0b688651c868(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -265,10 +265,10 @@ func XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_2a318cc419c3(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_f6d454db1679(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_676b55e35256(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_8708801aaf86(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opXCumminHelper = asserts.Op{
@@ -285,10 +285,10 @@ func XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_2a318cc419c3(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_f6d454db1679(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_676b55e35256(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_8708801aaf86(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opDiagonal = asserts.Op{
@@ -304,9 +304,9 @@ func Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -323,9 +323,9 @@ func DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_6cad68b6d679(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5c875b614666(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -362,9 +362,9 @@ func Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -381,9 +381,9 @@ func FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_dim int64) *r
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost_38ffb13725ca(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -420,9 +420,9 @@ func MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_24b0e3c74fbe(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	assertgenshapes.ChecksPre_833a90f20850(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_9ed4b2f1698e(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_e8c89c75bd6f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -439,10 +439,10 @@ func MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_0f8385c9a345(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre_33244dc6aaa4(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost_dabea3a75d8f(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost_63024993e87d(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -459,9 +459,9 @@ func Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_6cad68b6d679(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_5c875b614666(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -478,10 +478,10 @@ func MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_58fe25926b00(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_e1b82fee207e(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_41a663486cef(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -498,9 +498,9 @@ func MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_6cad68b6d679(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5c875b614666(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -517,10 +517,10 @@ func Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3e10ca466e9(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_0b688651c868(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -537,10 +537,10 @@ func MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_58fe25926b00(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_e1b82fee207e(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_41a663486cef(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -557,9 +557,9 @@ func Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *refte
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_38ffb13725ca(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -576,9 +576,9 @@ func Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -595,9 +595,9 @@ func Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost_e180ea240109(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -634,10 +634,10 @@ func NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e94b111f0d3f(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_33dc621a0888(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost_354f27ec2156(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_8cf01fd8f6b8(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -654,9 +654,9 @@ func Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_38ffb13725ca(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -673,9 +673,9 @@ func SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -692,9 +692,9 @@ func Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -731,9 +731,9 @@ func SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -750,9 +750,9 @@ func SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_81be9c659b04(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -769,9 +769,9 @@ func SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*r
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_81be9c659b04(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -788,9 +788,9 @@ func Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -807,9 +807,9 @@ func SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -865,9 +865,9 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost_e180ea240109(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -884,9 +884,9 @@ func SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_e180ea240109(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -903,10 +903,10 @@ func SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e94b111f0d3f(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_33dc621a0888(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_354f27ec2156(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_8cf01fd8f6b8(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -923,9 +923,9 @@ func T(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -962,9 +962,9 @@ func TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1001,9 +1001,9 @@ func Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1040,9 +1040,9 @@ func Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_e180ea240109(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1079,9 +1079,9 @@ func SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_6cad68b6d679(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5c875b614666(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1098,10 +1098,10 @@ func Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3e10ca466e9(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_0b688651c868(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1118,9 +1118,9 @@ func ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDense(self, dtype)
-	assertgenshapes.ChecksPost_38ffb13725ca(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1137,9 +1137,9 @@ func XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1156,9 +1156,9 @@ func UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost_81be9c659b04(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1195,10 +1195,10 @@ func Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3e10ca466e9(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_07f6d1515694(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_8487032609d0(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1215,9 +1215,9 @@ func View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1234,10 +1234,10 @@ func SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reft
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_0f8385c9a345(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_33244dc6aaa4(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_dabea3a75d8f(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_63024993e87d(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1254,9 +1254,9 @@ func Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_24b0e3c74fbe(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	assertgenshapes.ChecksPre_833a90f20850(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost_9ed4b2f1698e(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_e8c89c75bd6f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1273,9 +1273,9 @@ func Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 

@@ -39,10 +39,10 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_1fa8ecb0d8a7(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPre_cbdd45b88fec(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
 	defer c.Abandon()
 	k.next.SetData(self, new_data)
-	assertgenshapes.ChecksPost_31d00f70e318(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPost_ea0f4ebb1db9(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
 }
 
 var opAddTensor = asserts.Op{
@@ -58,9 +58,9 @@ func (k *checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_6cad68b6d679(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5c875b614666(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -77,10 +77,10 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3e10ca466e9(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_0b688651c868(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -97,10 +97,10 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_58fe25926b00(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_e1b82fee207e(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_41a663486cef(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -117,9 +117,9 @@ func (k *checked) AsStrided(self *reftensor.Tensor, size []int64, stride []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -198,9 +198,9 @@ func (k *checked) Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reft
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_79167b899058(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5232dad79a60(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -217,9 +217,9 @@ func (k *checked) ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, ma
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_d7992d3757fe(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre_b6ea65251d9a(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	r0 := k.next.ClampTensor(self, min_, max_)
-	assertgenshapes.ChecksPost_77909253fa51(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost_5183997bcdbf(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -236,9 +236,9 @@ func (k *checked) Contiguous(self *reftensor.Tensor, memory_format int) *reftens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_38ffb13725ca(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -255,10 +255,10 @@ func (k *checked) Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_block
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3e10ca466e9(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := k.next.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_0b688651c868(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -276,10 +276,10 @@ func (k *checked) XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_2a318cc419c3(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_f6d454db1679(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	k.next.XCummaxHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_676b55e35256(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_8708801aaf86(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opXCumminHelper = asserts.Op{
@@ -296,10 +296,10 @@ func (k *checked) XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_2a318cc419c3(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_f6d454db1679(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	k.next.XCumminHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost_676b55e35256(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_8708801aaf86(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opDiagonal = asserts.Op{
@@ -315,9 +315,9 @@ func (k *checked) Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -334,9 +334,9 @@ func (k *checked) DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_6cad68b6d679(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5c875b614666(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.DivTensor(self, other)
-	assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -373,9 +373,9 @@ func (k *checked) Expand(self *reftensor.Tensor, size []int64, implicit bool) *r
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -392,9 +392,9 @@ func (k *checked) FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost_38ffb13725ca(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -431,9 +431,9 @@ func (k *checked) MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reft
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_24b0e3c74fbe(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	assertgenshapes.ChecksPre_833a90f20850(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := k.next.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_9ed4b2f1698e(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_e8c89c75bd6f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -450,10 +450,10 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_0f8385c9a345(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre_33244dc6aaa4(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost_dabea3a75d8f(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost_63024993e87d(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -470,9 +470,9 @@ func (k *checked) Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_6cad68b6d679(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_5c875b614666(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := k.next.Mm(self, mat2)
-	assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -489,10 +489,10 @@ func (k *checked) MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *ref
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_58fe25926b00(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_e1b82fee207e(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := k.next.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_41a663486cef(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -509,9 +509,9 @@ func (k *checked) MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_6cad68b6d679(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5c875b614666(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.MulTensor(self, other)
-	assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -528,10 +528,10 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3e10ca466e9(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_0b688651c868(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -548,10 +548,10 @@ func (k *checked) MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *r
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_58fe25926b00(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_e1b82fee207e(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_41a663486cef(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -568,9 +568,9 @@ func (k *checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_38ffb13725ca(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -587,9 +587,9 @@ func (k *checked) Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Permute(self, dims)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -606,9 +606,9 @@ func (k *checked) Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_e180ea240109(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -645,10 +645,10 @@ func (k *checked) NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e94b111f0d3f(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_33dc621a0888(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := k.next.NegOut(self, out)
-	assertgenshapes.ChecksPost_354f27ec2156(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_8cf01fd8f6b8(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -665,9 +665,9 @@ func (k *checked) Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Reshape(self, shape)
-	assertgenshapes.ChecksPost_38ffb13725ca(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -684,9 +684,9 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -703,9 +703,9 @@ func (k *checked) Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Detach(self)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -742,9 +742,9 @@ func (k *checked) SliceTensor(self *reftensor.Tensor, dim int64, start *int64, e
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -761,9 +761,9 @@ func (k *checked) SplitTensor(self *reftensor.Tensor, split_size int64, dim int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_81be9c659b04(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -780,9 +780,9 @@ func (k *checked) SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, di
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_81be9c659b04(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -799,9 +799,9 @@ func (k *checked) Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Squeeze(self)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -818,9 +818,9 @@ func (k *checked) SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -876,9 +876,9 @@ func (k *checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Sum(self, dtype)
-	assertgenshapes.ChecksPost_e180ea240109(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -895,9 +895,9 @@ func (k *checked) SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_e180ea240109(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -914,10 +914,10 @@ func (k *checked) SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e94b111f0d3f(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_33dc621a0888(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := k.next.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_354f27ec2156(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_8cf01fd8f6b8(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -934,9 +934,9 @@ func (k *checked) T(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.T(self)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -973,9 +973,9 @@ func (k *checked) TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1012,9 +1012,9 @@ func (k *checked) Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1051,9 +1051,9 @@ func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_e180ea240109(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1090,9 +1090,9 @@ func (k *checked) SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_6cad68b6d679(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5c875b614666(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1109,10 +1109,10 @@ func (k *checked) Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3e10ca466e9(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_0b688651c868(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1129,9 +1129,9 @@ func (k *checked) ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.ToDense(self, dtype)
-	assertgenshapes.ChecksPost_38ffb13725ca(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1148,9 +1148,9 @@ func (k *checked) XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.XValues(self)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1167,9 +1167,9 @@ func (k *checked) UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost_81be9c659b04(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1206,10 +1206,10 @@ func (k *checked) Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3e10ca466e9(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := k.next.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_07f6d1515694(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_8487032609d0(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1226,9 +1226,9 @@ func (k *checked) View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.View(self, size)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1245,10 +1245,10 @@ func (k *checked) SortValues(self *reftensor.Tensor, dim int64, descending bool,
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_0f8385c9a345(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_33244dc6aaa4(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := k.next.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_dabea3a75d8f(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_63024993e87d(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1265,9 +1265,9 @@ func (k *checked) Sort(self *reftensor.Tensor, dim int64, descending bool) (*ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_24b0e3c74fbe(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	assertgenshapes.ChecksPre_833a90f20850(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := k.next.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost_9ed4b2f1698e(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_e8c89c75bd6f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1284,9 +1284,9 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Alias(self)
-	assertgenshapes.ChecksPost_6b6ad176aad3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 

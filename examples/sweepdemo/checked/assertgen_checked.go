@@ -27,10 +27,10 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3e10ca466e9(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_0b688651c868(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -47,9 +47,9 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5d05f6bd158(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost_e180ea240109(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -66,9 +66,9 @@ func Outer(self *reftensor.Tensor, vec2 *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_6cad68b6d679(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
+	assertgenshapes.ChecksPre_5c875b614666(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
 	r0 := kernels.Outer(self, vec2)
-	assertgenshapes.ChecksPost_af5d29a8ce7e(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
+	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
 	return r0
 }
 

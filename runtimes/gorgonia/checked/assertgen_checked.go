@@ -27,9 +27,9 @@ func Abs(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Abs(self)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -46,10 +46,10 @@ func Abs_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_84c76c3974cc(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	assertgenshapes.ChecksPost_8808b1023310(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -66,9 +66,9 @@ func AddTensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_749d915d9b8d(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_db387a989252(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -85,10 +85,10 @@ func Add_Tensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bf3f9d0557d8(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_2d6063e91c2f(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_375217ede1b0(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_a1aa7dc222c7(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -105,10 +105,10 @@ func AddOut(self *gt.Tensor, other *gt.Tensor, alpha float64, out *gt.Tensor) *g
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_b75799ceecd9(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_5ff95e4e3fd1(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_2b9bdbf85f1d(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4d3888ebf230(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -125,9 +125,9 @@ func Argmax(self *gt.Tensor, dim *int64, keepdim bool) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -144,9 +144,9 @@ func Argmin(self *gt.Tensor, dim *int64, keepdim bool) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -165,7 +165,7 @@ func Cat(tensors []*gt.Tensor, dim int64) *gt.Tensor {
 	var l0 asserts.SavedList
 	assertgenshapes.ChecksPre_89abd3ecf48e(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_ba7fe931211a(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_c14b03c9fa72(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -182,9 +182,9 @@ func Clamp(self *gt.Tensor, min_ *float64, max_ *float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -201,10 +201,10 @@ func Clamp_(self *gt.Tensor, min_ *float64, max_ *float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_84c76c3974cc(&c, &opClamp_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opClamp_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	assertgenshapes.ChecksPost_8808b1023310(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -221,9 +221,9 @@ func Contiguous(self *gt.Tensor, memory_format int) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_b8383ab70743(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2c0a22709662(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -240,10 +240,10 @@ func Copy_(self *gt.Tensor, src *gt.Tensor, non_blocking bool) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bf3f9d0557d8(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_2d6063e91c2f(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_375217ede1b0(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_a1aa7dc222c7(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -260,9 +260,9 @@ func DivTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_749d915d9b8d(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	assertgenshapes.ChecksPost_db387a989252(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -279,10 +279,10 @@ func Div_Tensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bf3f9d0557d8(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_2d6063e91c2f(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	assertgenshapes.ChecksPost_375217ede1b0(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_a1aa7dc222c7(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -299,10 +299,10 @@ func DivOut(self *gt.Tensor, other *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_b75799ceecd9(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_5ff95e4e3fd1(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	assertgenshapes.ChecksPost_2b9bdbf85f1d(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4d3888ebf230(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -319,9 +319,9 @@ func Dot(self *gt.Tensor, tensor *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_749d915d9b8d(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	assertgenshapes.ChecksPost_db387a989252(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -338,9 +338,9 @@ func Exp(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exp(self)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -357,10 +357,10 @@ func Exp_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_84c76c3974cc(&c, &opExp_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opExp_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	assertgenshapes.ChecksPost_8808b1023310(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -377,10 +377,10 @@ func ExpOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_350d20863f4c(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_79b49757a8d2(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	assertgenshapes.ChecksPost_1f4dcc1f33fa(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_1967ce156e3e(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -397,9 +397,9 @@ func FlattenUsingInts(self *gt.Tensor, start_dim int64, end_dim int64) *gt.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost_b8383ab70743(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2c0a22709662(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -416,10 +416,10 @@ func Fill_Scalar(self *gt.Tensor, value float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_84c76c3974cc(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost_8808b1023310(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -436,9 +436,9 @@ func Log(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log(self)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -455,9 +455,9 @@ func Matmul(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_749d915d9b8d(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	assertgenshapes.ChecksPost_db387a989252(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -474,9 +474,9 @@ func Mm(self *gt.Tensor, mat2 *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_749d915d9b8d(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost_db387a989252(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -493,10 +493,10 @@ func MmOut(self *gt.Tensor, mat2 *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_b75799ceecd9(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_5ff95e4e3fd1(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_2b9bdbf85f1d(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost_4d3888ebf230(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -513,9 +513,9 @@ func MulTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_749d915d9b8d(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost_db387a989252(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -532,10 +532,10 @@ func Mul_Tensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bf3f9d0557d8(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_2d6063e91c2f(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_375217ede1b0(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_a1aa7dc222c7(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -552,10 +552,10 @@ func MulOut(self *gt.Tensor, other *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_b75799ceecd9(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_5ff95e4e3fd1(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_2b9bdbf85f1d(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4d3888ebf230(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -572,9 +572,9 @@ func Mv(self *gt.Tensor, vec *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_749d915d9b8d(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	assertgenshapes.ChecksPost_db387a989252(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -591,9 +591,9 @@ func Narrow(self *gt.Tensor, dim int64, start int64, length int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_cf35148ccbc7(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_9342011c4588(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -610,9 +610,9 @@ func Permute(self *gt.Tensor, dims []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_cf35148ccbc7(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost_9342011c4588(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -629,9 +629,9 @@ func Neg(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -648,10 +648,10 @@ func Neg_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_84c76c3974cc(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost_8808b1023310(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -668,10 +668,10 @@ func NegOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_350d20863f4c(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_79b49757a8d2(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost_1f4dcc1f33fa(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_1967ce156e3e(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -688,9 +688,9 @@ func Reshape(self *gt.Tensor, shape []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_b8383ab70743(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2c0a22709662(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -707,9 +707,9 @@ func SelectInt(self *gt.Tensor, dim int64, index int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_cf35148ccbc7(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_9342011c4588(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -726,9 +726,9 @@ func Detach(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_cf35148ccbc7(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_9342011c4588(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -745,9 +745,9 @@ func SliceTensor(self *gt.Tensor, dim int64, start *int64, end *int64, step int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_cf35148ccbc7(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_9342011c4588(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -764,9 +764,9 @@ func SoftmaxInt(self *gt.Tensor, dim int64, dtype *int) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -783,9 +783,9 @@ func SqueezeDim(self *gt.Tensor, dim int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_cf35148ccbc7(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_9342011c4588(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -804,7 +804,7 @@ func Stack(tensors []*gt.Tensor, dim int64) *gt.Tensor {
 	var l0 asserts.SavedList
 	assertgenshapes.ChecksPre_89abd3ecf48e(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost_ba7fe931211a(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_c14b03c9fa72(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -821,9 +821,9 @@ func Sum(self *gt.Tensor, dtype *int) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -840,9 +840,9 @@ func SumDimIntList(self *gt.Tensor, dim []int64, keepdim bool, dtype *int) *gt.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -859,9 +859,9 @@ func Sqrt(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -878,10 +878,10 @@ func Sqrt_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_84c76c3974cc(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost_8808b1023310(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -898,9 +898,9 @@ func Square(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -917,9 +917,9 @@ func T(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_cf35148ccbc7(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_9342011c4588(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -936,9 +936,9 @@ func Tanh(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -955,10 +955,10 @@ func Tanh_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_84c76c3974cc(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost_8808b1023310(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -975,9 +975,9 @@ func TransposeInt(self *gt.Tensor, dim0 int64, dim1 int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_cf35148ccbc7(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_9342011c4588(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -994,9 +994,9 @@ func Unsqueeze(self *gt.Tensor, dim int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_cf35148ccbc7(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_9342011c4588(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1013,9 +1013,9 @@ func Clone(self *gt.Tensor, memory_format *int) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1032,10 +1032,10 @@ func Zero_(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_84c76c3974cc(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost_8808b1023310(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1052,10 +1052,10 @@ func SubOut(self *gt.Tensor, other *gt.Tensor, alpha float64, out *gt.Tensor) *g
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_b75799ceecd9(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_5ff95e4e3fd1(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_2b9bdbf85f1d(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4d3888ebf230(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -1072,9 +1072,9 @@ func SubTensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_749d915d9b8d(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_db387a989252(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1091,10 +1091,10 @@ func Sub_Tensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bf3f9d0557d8(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_2d6063e91c2f(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_375217ede1b0(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_a1aa7dc222c7(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1111,9 +1111,9 @@ func View(self *gt.Tensor, size []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_cf35148ccbc7(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_9342011c4588(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1130,9 +1130,9 @@ func EqTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_749d915d9b8d(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost_db387a989252(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1149,9 +1149,9 @@ func Min(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1168,9 +1168,9 @@ func Max(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1187,9 +1187,9 @@ func Maximum(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_749d915d9b8d(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost_db387a989252(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1206,9 +1206,9 @@ func Minimum(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_749d915d9b8d(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	assertgenshapes.ChecksPost_db387a989252(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1225,9 +1225,9 @@ func PowTensorScalar(self *gt.Tensor, exponent float64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2c5c80a3f800(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_8178f7765d5f(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1244,9 +1244,9 @@ func Alias(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_cf35148ccbc7(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_9342011c4588(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 

@@ -17,16 +17,40 @@ var Locs_760edeb30c2c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"
 var Locs_ca17e0284ce7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
 var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
-// ChecksPost_01884689c346 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func ChecksPost_01884689c346(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+// ChecksPost_0d12534949bf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
+func ChecksPost_0d12534949bf(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.AfterIdent(s0, t0)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_10cb4d913ac9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
+func ChecksPost_10cb4d913ac9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.ResultIdent(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -37,29 +61,36 @@ func ChecksPost_01884689c346(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.FreshNotHeld(l[1], &s1, t1)
+	c.FreshNotHeldAnchor(l[1], &s1, t1.StorageAnchor())
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
 
-// ChecksPost_16d18a4a00a8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_16d18a4a00a8(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor, t3 *gcrt.Tensor) {
+// ChecksPost_3574d59a3273 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
+func ChecksPost_3574d59a3273(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor, t3 *gcrt.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
-	c.AfterIdent(s2, t2)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
+	c.After(s2, t2)
+	c.AfterAnchor(s2, t2.StorageAnchor())
 	c.ResultIdent(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
@@ -70,20 +101,41 @@ func ChecksPost_16d18a4a00a8(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_1fb0761949e6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_1fb0761949e6(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+// ChecksPost_5a813c5050d8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: t_).
+func ChecksPost_5a813c5050d8(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.ResultIdent(&s1, t1)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.ReturnsArg(l[1], &s1, l[0], s0)
+	c.End()
+}
+
+// ChecksPost_668935bbb04a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_668935bbb04a(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
 	c.ResultIdent(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -96,7 +148,7 @@ func ChecksPost_1fb0761949e6(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.FreshNotHeld(l[2], &s2, t2)
+	c.FreshNotHeldAnchor(l[2], &s2, t2.StorageAnchor())
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -104,92 +156,34 @@ func ChecksPost_1fb0761949e6(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_6d3cbdb29397 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
-func ChecksPost_6d3cbdb29397(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
-	var s2 asserts.Saved
+// ChecksPost_a832bc6fb72e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
+func ChecksPost_a832bc6fb72e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
 	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
-	c.ResultIdent(&s2, t2)
-	c.NoMutation(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.ResultIdent(&s1, t1)
+	c.ReturnsArg(l[1], &s1, l[0], s0)
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
 	c.End()
 }
 
-// ChecksPost_7d3dad72e271 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: t_).
-func ChecksPost_7d3dad72e271(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+// ChecksPost_ca6a46b4a1a6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Storage).
+func ChecksPost_ca6a46b4a1a6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.AfterIdent(s0, t0)
-	c.ResultIdent(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPost_85836083f36f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_85836083f36f(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_5d11cb011df7(c, s0, t0)
-	c.ResultIdent(&s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.FreshNotHeld(l[1], &s1, t1)
-	c.End()
-}
-
-// ChecksPost_991f709167b7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
-func ChecksPost_991f709167b7(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterIdent(s0, t0)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
 	}
-	c.End()
-}
-
-// ChecksPost_a6202de475c8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Storage).
-func ChecksPost_a6202de475c8(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.AfterIdent(s0, t0)
-	c.ResultIdent(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -207,16 +201,46 @@ func ChecksPost_a6202de475c8(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_bf92dc546467 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
-func ChecksPost_bf92dc546467(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+// ChecksPost_ded5b2845041 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
+func ChecksPost_ded5b2845041(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
+	c.ResultIdent(&s2, t2)
+	c.NoMutation(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.End()
+}
+
+// ChecksPost_e80b040fc335 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
+func ChecksPost_e80b040fc335(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.AfterIdent(s0, t0)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -228,20 +252,24 @@ func ChecksPost_bf92dc546467(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_c97dbea9fa51 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_c97dbea9fa51(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
+// ChecksPost_ed61b48405ac completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_ed61b48405ac(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
 	c.ResultIdent(&s2, t2)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)
@@ -249,27 +277,51 @@ func ChecksPost_c97dbea9fa51(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_de6b32661781 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
-func ChecksPost_de6b32661781(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+// ChecksPost_ef064096cdf9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
+func ChecksPost_ef064096cdf9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*gcrt.Tensor, t1 *gcrt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	c.AfterIdent(s0, t0)
+	afterList_5d11cb011df7(c, s0, t0)
 	c.ResultIdent(&s1, t1)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	asserts.SameMetadataList(c, l[0], s0, t0)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.FreshNotHeldAnchor(l[1], &s1, t1.StorageAnchor())
 	c.End()
 }
 
-// ChecksPre_0dc14bef744b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_0dc14bef744b(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+// ChecksPre_011756b6591b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: t_).
+func ChecksPre_011756b6591b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor) {
 	c.Begin(op)
-	c.SaveIdent(s0, t0)
-	c.SaveIdent(s1, t1)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
 	c.Mutable(s0)
-	c.SaveMetadataOf(s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_2a688a26df5e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_2a688a26df5e(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
+	c.Mutable(s0)
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -283,27 +335,22 @@ func ChecksPre_0dc14bef744b(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_15373620e4c3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: t_).
-func ChecksPre_15373620e4c3(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor) {
+// ChecksPre_621dbda45224 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
+func ChecksPre_621dbda45224(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
 	c.Begin(op)
-	c.SaveIdent(s0, t0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_4fb9b39fc68f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_4fb9b39fc68f(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor, t2 *gcrt.Tensor) {
-	c.Begin(op)
-	c.SaveIdent(s0, t0)
-	c.SaveIdent(s1, t1)
-	c.SaveIdent(s2, t2)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
+	c.Save(s2, t2)
+	c.SaveAnchor(s2, t2.StorageAnchor())
 	c.Mutable(s2)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -319,11 +366,15 @@ func ChecksPre_4fb9b39fc68f(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_8d244215f2fa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: narrow).
-func ChecksPre_8d244215f2fa(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor) {
+// ChecksPre_a0109eb6b6e1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: contiguous).
+func ChecksPre_a0109eb6b6e1(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor) {
 	c.Begin(op)
-	c.SaveIdent(s0, t0)
-	c.SaveMetadataOf(s0, t0)
+	c.BeginFresh()
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -336,32 +387,20 @@ func ChecksPre_8d244215f2fa(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	}
 }
 
-// ChecksPre_9c03fbb43e54 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: contiguous).
-func ChecksPre_9c03fbb43e54(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor) {
+// ChecksPre_ad09a31cdf76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_ad09a31cdf76(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
-	c.SaveIdent(s0, t0)
-	c.SaveMetadataOf(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
 	}
-}
-
-// ChecksPre_af05b4ad6b78 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_af05b4ad6b78(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gcrt.Tensor, t1 *gcrt.Tensor) {
-	c.Begin(op)
-	c.BeginFresh()
-	c.SaveIdent(s0, t0)
-	c.SaveIdent(s1, t1)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -373,6 +412,26 @@ func ChecksPre_af05b4ad6b78(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_c6cf3d50693d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: narrow).
+func ChecksPre_c6cf3d50693d(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gcrt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
 	}
 }
 

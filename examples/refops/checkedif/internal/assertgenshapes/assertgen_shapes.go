@@ -28,46 +28,30 @@ var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"),
 var Locs_e8be540dc8dc = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
 var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
-// ChecksPost_07f6d1515694 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
-func ChecksPost_07f6d1515694(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 asserts.Saved
+// ChecksPost_105a30ef7fa2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: neg).
+func ChecksPost_105a30ef7fa2(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
 	}
 	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.NoMutation(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
+	c.Result(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
 	}
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.End()
-}
-
-// ChecksPost_0b688651c868 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_0b688651c868(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
 	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
@@ -118,26 +102,8 @@ func ChecksPost_295b4847e699(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_31d00f70e318 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
-func ChecksPost_31d00f70e318(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.End()
-}
-
-// ChecksPost_354f27ec2156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg.out).
-func ChecksPost_354f27ec2156(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost_3267777e6e64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_3267777e6e64(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -147,35 +113,34 @@ func ChecksPost_354f27ec2156(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
+	c.StorageUseCountEq1(l[2], &s2)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }
 
-// ChecksPost_38ffb13725ca completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: contiguous).
-func ChecksPost_38ffb13725ca(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost_41a663486cef completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add.out).
-func ChecksPost_41a663486cef(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
+// ChecksPost_4806f6ccc621 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add.out).
+func ChecksPost_4806f6ccc621(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -187,9 +152,13 @@ func ChecksPost_41a663486cef(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
@@ -221,51 +190,8 @@ func ChecksPost_49d456fee209(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_676b55e35256 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
-func ChecksPost_676b55e35256(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost_6b6ad176aad3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: as_strided).
-func ChecksPost_6b6ad176aad3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost_77909253fa51 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPost_77909253fa51(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
+// ChecksPost_5183997bcdbf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPost_5183997bcdbf(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -277,11 +203,17 @@ func ChecksPost_77909253fa51(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameMetadataOf(l[2], s2, t2)
+	if fp, ok := t2.MetadataFingerprint(); !s2.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[2], s2, t2)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
@@ -304,8 +236,8 @@ func ChecksPost_77909253fa51(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_79167b899058 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: chunk).
-func ChecksPost_79167b899058(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
+// ChecksPost_5232dad79a60 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: chunk).
+func ChecksPost_5232dad79a60(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -313,7 +245,9 @@ func ChecksPost_79167b899058(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.After(s0, t0)
 	resultList_c7bcf31a2fb4(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.FreshOrAliasList(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
@@ -321,8 +255,209 @@ func ChecksPost_79167b899058(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_81be9c659b04 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_81be9c659b04(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
+// ChecksPost_63024993e87d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim_max).
+func ChecksPost_63024993e87d(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor, t4 *reftensor.Tensor) {
+	var s3 asserts.Saved
+	var s4 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[1], s1)
+	c.ReturnsArg(l[4], &s4, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_8487032609d0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
+func ChecksPost_8487032609d0(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.NoMutation(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.End()
+}
+
+// ChecksPost_8708801aaf86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPost_8708801aaf86(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_8cf01fd8f6b8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg.out).
+func ChecksPost_8cf01fd8f6b8(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_a3b317198a9b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
+func ChecksPost_a3b317198a9b(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList_c7bcf31a2fb4(c, s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	asserts.SameMetadataList(c, l[0], s0, t0)
+	c.ImplUseCountLE1(l[1], &s1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.End()
+}
+
+// ChecksPost_b0b03dec31d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
+func ChecksPost_b0b03dec31d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.ReturnsArg(l[1], &s1, l[0], s0)
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.End()
+}
+
+// ChecksPost_bc01d0ea674c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: contiguous).
+func ChecksPost_bc01d0ea674c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_bdf0cc1a382a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: as_strided).
+func ChecksPost_bdf0cc1a382a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_c3bc35613e30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_c3bc35613e30(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPost_ce9a240838ce completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
+func ChecksPost_ce9a240838ce(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -330,7 +465,9 @@ func ChecksPost_81be9c659b04(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.After(s0, t0)
 	resultList_c7bcf31a2fb4(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
@@ -340,8 +477,8 @@ func ChecksPost_81be9c659b04(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_9ed4b2f1698e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim).
-func ChecksPost_9ed4b2f1698e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost_e8c89c75bd6f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim).
+func ChecksPost_e8c89c75bd6f(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	if c.Hermetic() {
@@ -351,7 +488,9 @@ func ChecksPost_9ed4b2f1698e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -379,136 +518,37 @@ func ChecksPost_9ed4b2f1698e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_a3b317198a9b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
-func ChecksPost_a3b317198a9b(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_c7bcf31a2fb4(c, s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPost_af5d29a8ce7e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_af5d29a8ce7e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 asserts.Saved
+// ChecksPost_ea0f4ebb1db9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
+func ChecksPost_ea0f4ebb1db9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	c.SameImpl(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
 	}
 	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
 	}
-	c.End()
-}
-
-// ChecksPost_b0b03dec31d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
-func ChecksPost_b0b03dec31d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.End()
 }
 
-// ChecksPost_dabea3a75d8f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim_max).
-func ChecksPost_dabea3a75d8f(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor, t4 *reftensor.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[1], s1)
-	c.ReturnsArg(l[4], &s4, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost_e180ea240109 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: neg).
-func ChecksPost_e180ea240109(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPre_0f8385c9a345 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim_max).
-func ChecksPre_0f8385c9a345(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPre_33244dc6aaa4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim_max).
+func ChecksPre_33244dc6aaa4(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SaveMetadataOf(s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -523,58 +563,20 @@ func ChecksPre_0f8385c9a345(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 	}
 }
 
-// ChecksPre_1fa8ecb0d8a7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
-func ChecksPre_1fa8ecb0d8a7(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPre_33dc621a0888 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg.out).
+func ChecksPre_33dc621a0888(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.SaveMetadataOf(s1, t1)
+	c.Mutable(s1)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_24b0e3c74fbe begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim).
-func ChecksPre_24b0e3c74fbe(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadataOf(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_2a318cc419c3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
-func ChecksPre_2a318cc419c3(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.SaveMetadataOf(s0, t0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
 	}
 	if asserts.ContentCheckOff() {
 		c.ContentOff(1)
@@ -600,30 +602,6 @@ func ChecksPre_4f57538ffbe0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// ChecksPre_58fe25926b00 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add.out).
-func ChecksPre_58fe25926b00(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
 // ChecksPre_5c08fbf9428f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat.out).
 func ChecksPre_5c08fbf9428f(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
@@ -640,13 +618,17 @@ func ChecksPre_5c08fbf9428f(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_6cad68b6d679 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_6cad68b6d679(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPre_5c875b614666 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_5c875b614666(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -657,6 +639,66 @@ func ChecksPre_6cad68b6d679(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_6fa45bf39d0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: as_strided).
+func ChecksPre_6fa45bf39d0b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_833a90f20850 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim).
+func ChecksPre_833a90f20850(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_9a5ae041e43f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_9a5ae041e43f(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
 		c.SameContent(l[1], s1, t1)
 	}
 }
@@ -673,32 +715,21 @@ func ChecksPre_a0c896f03d5d(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	}
 }
 
-// ChecksPre_d5d05f6bd158 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: as_strided).
-func ChecksPre_d5d05f6bd158(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadataOf(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_d7992d3757fe begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPre_d7992d3757fe(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPre_b6ea65251d9a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPre_b6ea65251d9a(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
-	c.SaveMetadataOf(s2, t2)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if fp, ok := t2.MetadataFingerprint(); !c.TakeMetadata(s2, fp, ok) {
+		c.SaveMetadataOf(s2, t2)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -715,33 +746,15 @@ func ChecksPre_d7992d3757fe(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_e94b111f0d3f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg.out).
-func ChecksPre_e94b111f0d3f(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-	c.SaveMetadataOf(s0, t0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_f3e10ca466e9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_f3e10ca466e9(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPre_cbdd45b88fec begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
+func ChecksPre_cbdd45b88fec(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.SaveMetadataOf(s1, t1)
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -752,6 +765,59 @@ func ChecksPre_f3e10ca466e9(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_e1b82fee207e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add.out).
+func ChecksPre_e1b82fee207e(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s2)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_f6d454db1679 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPre_f6d454db1679(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
 	}
 }
 

@@ -14,29 +14,36 @@ var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
 var Locs_dd6d6c8d0c94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
 
-// ChecksPost_0b688651c868 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_0b688651c868(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 asserts.Saved
+// ChecksPost_105a30ef7fa2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: sum).
+func ChecksPost_105a30ef7fa2(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
 	}
 	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
+	c.Result(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.StorageUseCountEq1(l[1], &s1)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
 
-// ChecksPost_af5d29a8ce7e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: outer).
-func ChecksPost_af5d29a8ce7e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost_3267777e6e64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: outer).
+func ChecksPost_3267777e6e64(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -46,9 +53,13 @@ func ChecksPost_af5d29a8ce7e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -68,39 +79,40 @@ func ChecksPost_af5d29a8ce7e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_e180ea240109 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: sum).
-func ChecksPost_e180ea240109(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
+// ChecksPost_c3bc35613e30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_c3bc35613e30(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
 	}
 	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
 	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }
 
-// ChecksPre_6cad68b6d679 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: outer).
-func ChecksPre_6cad68b6d679(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPre_5c875b614666 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: outer).
+func ChecksPre_5c875b614666(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -115,11 +127,13 @@ func ChecksPre_6cad68b6d679(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_d5d05f6bd158 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: sum).
-func ChecksPre_d5d05f6bd158(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+// ChecksPre_6fa45bf39d0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: sum).
+func ChecksPre_6fa45bf39d0b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SaveMetadataOf(s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -132,13 +146,15 @@ func ChecksPre_d5d05f6bd158(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	}
 }
 
-// ChecksPre_f3e10ca466e9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_f3e10ca466e9(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPre_9a5ae041e43f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_9a5ae041e43f(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.SaveMetadataOf(s1, t1)
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {

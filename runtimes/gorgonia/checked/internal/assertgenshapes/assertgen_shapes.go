@@ -21,18 +21,22 @@ var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"),
 var Locs_e8be540dc8dc = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
 var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
-// ChecksPost_1f4dcc1f33fa completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
-func ChecksPost_1f4dcc1f33fa(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+// ChecksPost_1967ce156e3e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
+func ChecksPost_1967ce156e3e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
 	c.ResultIdent(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
@@ -42,63 +46,19 @@ func ChecksPost_1f4dcc1f33fa(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_2b9bdbf85f1d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
-func ChecksPost_2b9bdbf85f1d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor, t3 *gt.Tensor) {
-	var s3 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
-	c.AfterIdent(s2, t2)
-	c.ResultIdent(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_375217ede1b0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_375217ede1b0(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
-	c.ResultIdent(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_8178f7765d5f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
-func ChecksPost_8178f7765d5f(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost_2515295394e7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
+func ChecksPost_2515295394e7(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.AfterIdent(s0, t0)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -109,20 +69,75 @@ func ChecksPost_8178f7765d5f(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.FreshNotHeld(l[1], &s1, t1)
+	c.FreshNotHeldAnchor(l[1], &s1, t1.StorageAnchor())
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
 
-// ChecksPost_8808b1023310 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
-func ChecksPost_8808b1023310(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost_2c0a22709662 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
+func ChecksPost_2c0a22709662(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.AfterIdent(s0, t0)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.ResultIdent(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_4d3888ebf230 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
+func ChecksPost_4d3888ebf230(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor, t3 *gt.Tensor) {
+	var s3 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
+	c.After(s2, t2)
+	c.AfterAnchor(s2, t2.StorageAnchor())
+	c.ResultIdent(&s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPost_5a5b09a89997 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
+func ChecksPost_5a5b09a89997(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
 	c.ResultIdent(&s1, t1)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
@@ -130,16 +145,19 @@ func ChecksPost_8808b1023310(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_9342011c4588 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
-func ChecksPost_9342011c4588(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost_6754b503d65d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
+func ChecksPost_6754b503d65d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.AfterIdent(s0, t0)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
 	c.ResultIdent(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -151,26 +169,33 @@ func ChecksPost_9342011c4588(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_b8383ab70743 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
-func ChecksPost_b8383ab70743(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
-	var s1 asserts.Saved
+// ChecksPost_a1aa7dc222c7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_a1aa7dc222c7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
 	}
-	c.AfterIdent(s0, t0)
-	c.ResultIdent(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
+	c.ResultIdent(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }
 
-// ChecksPost_ba7fe931211a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
-func ChecksPost_ba7fe931211a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost_c14b03c9fa72 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
+func ChecksPost_c14b03c9fa72(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
@@ -186,24 +211,30 @@ func ChecksPost_ba7fe931211a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.FreshNotHeld(l[1], &s1, t1)
+	c.FreshNotHeldAnchor(l[1], &s1, t1.StorageAnchor())
 	c.End()
 }
 
-// ChecksPost_db387a989252 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_db387a989252(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+// ChecksPost_d93839a36958 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_d93839a36958(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
 	c.ResultIdent(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -216,7 +247,7 @@ func ChecksPost_db387a989252(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.FreshNotHeld(l[2], &s2, t2)
+	c.FreshNotHeldAnchor(l[2], &s2, t2.StorageAnchor())
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -224,12 +255,15 @@ func ChecksPost_db387a989252(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPre_2c5c80a3f800 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 20 op(s) of one shape (the first: abs).
-func ChecksPre_2c5c80a3f800(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
+// ChecksPre_01d4346e2f68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 20 op(s) of one shape (the first: abs).
+func ChecksPre_01d4346e2f68(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
-	c.SaveIdent(s0, t0)
-	c.SaveMetadataOf(s0, t0)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -242,13 +276,92 @@ func ChecksPre_2c5c80a3f800(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	}
 }
 
-// ChecksPre_350d20863f4c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp.out).
-func ChecksPre_350d20863f4c(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPre_06e4ab19b8b5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: narrow).
+func ChecksPre_06e4ab19b8b5(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
 	c.Begin(op)
-	c.SaveIdent(s0, t0)
-	c.SaveIdent(s1, t1)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_2d6063e91c2f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_2d6063e91c2f(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
+	c.Mutable(s0)
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_5ff95e4e3fd1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.out).
+func ChecksPre_5ff95e4e3fd1(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
+	c.Save(s2, t2)
+	c.SaveAnchor(s2, t2.StorageAnchor())
+	c.Mutable(s2)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_79b49757a8d2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp.out).
+func ChecksPre_79b49757a8d2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
 	c.Mutable(s1)
-	c.SaveMetadataOf(s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -262,32 +375,11 @@ func ChecksPre_350d20863f4c(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_749d915d9b8d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_749d915d9b8d(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPre_7be9bf2e4792 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: abs_).
+func ChecksPre_7be9bf2e4792(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
 	c.Begin(op)
-	c.BeginFresh()
-	c.SaveIdent(s0, t0)
-	c.SaveIdent(s1, t1)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_84c76c3974cc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: abs_).
-func ChecksPre_84c76c3974cc(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
-	c.Begin(op)
-	c.SaveIdent(s0, t0)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
 	c.Mutable(s0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
@@ -306,37 +398,20 @@ func ChecksPre_89abd3ecf48e(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// ChecksPre_b75799ceecd9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.out).
-func ChecksPre_b75799ceecd9(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+// ChecksPre_bd8a3fbcedb3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_bd8a3fbcedb3(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	c.Begin(op)
-	c.SaveIdent(s0, t0)
-	c.SaveIdent(s1, t1)
-	c.SaveIdent(s2, t2)
-	c.Mutable(s2)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
+	c.BeginFresh()
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
 	}
-}
-
-// ChecksPre_bf3f9d0557d8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_bf3f9d0557d8(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
-	c.Begin(op)
-	c.SaveIdent(s0, t0)
-	c.SaveIdent(s1, t1)
-	c.Mutable(s0)
-	c.SaveMetadataOf(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -344,26 +419,10 @@ func ChecksPre_bf3f9d0557d8(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 		c.BindingContext(l[1], s1, t1)
 	}
 	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_cf35148ccbc7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: narrow).
-func ChecksPre_cf35148ccbc7(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
-	c.Begin(op)
-	c.SaveIdent(s0, t0)
-	c.SaveMetadataOf(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
+		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
 	}
 }
 
