@@ -63,7 +63,7 @@ func TestBuildCheckNames(t *testing.T) {
 	for i, p := range pkgs {
 		p.Policy = policies[i%len(policies)]
 		name := fmt.Sprintf("p%d", i)
-		res, err := Generate(p, Options{Mode: InterfaceMode, Package: name})
+		res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: name})
 		if err != nil {
 			t.Fatal(err)
 		}
