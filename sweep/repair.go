@@ -95,6 +95,14 @@ func dtypeOf(name string) string {
 	switch name {
 	case "long int":
 		return "int64"
+	case "unsigned char":
+		return "uint8"
+	case "signed char":
+		return "int8"
+	case "c10::complex<float>":
+		return "complex64"
+	case "c10::complex<double>":
+		return "complex128"
 	case "uint64", "int":
 		return map[string]string{"uint64": "int64", "int": "int32"}[name]
 	}

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/schema"
@@ -30,7 +31,7 @@ var Rules = []Rule{
 	}},
 	{"bool tensor", re(`(\w+) should be a boolean tensor|Expected (\w+) to be of ScalarType Bool`), func(s *Sample, m []string) bool { return toDtype(s, m[1]+m[2], "Bool", "") }},
 	{"float tensor", re(`Expected floating point type for (\w+)`), func(s *Sample, m []string) bool { return toDtype(s, m[1], "Float", "") }},
-	{"out dtype", re(`Expected out tensor to have dtype (bool|int|long int|Long|float|double), but got (\w+)`), func(s *Sample, m []string) bool {
+	{"out dtype", re(`Expected out tensor to have dtype (bool|int|long int|Long|float|double|unsigned char|signed char|c10::complex<float>|c10::complex<double>), but got (\w+)`), func(s *Sample, m []string) bool {
 		return oneOut(s, dtypeOf(m[2]), dtypeOf(m[1]))
 	}},
 	{"out dtype", re(`expects (Long|Int|Bool|Float) tensor out`), func(s *Sample, m []string) bool { return s.setDtype(s.writes(), dtypeOf(m[1])) }},
@@ -58,6 +59,7 @@ var Rules = []Rule{
 	{"sparse layout", re(`expected sparse coordinate tensor layout|can only be called on sparse tensors|expected sparse tensor layout|values expected sparse tensor`), func(s *Sample, m []string) bool {
 		return layout(s, SparseCOO, false)
 	}},
+	{"sparse column layout", re(`expected sparse column compressed tensor layout`), func(s *Sample, m []string) bool { return layout(s, SparseCSC, false) }},
 	{"sparse compressed layout", re(`expected sparse (?:row )?compressed tensor layout`), func(s *Sample, m []string) bool { return layout(s, SparseCSR, false) }},
 	{"backend of a layout", re(`only available for these backends: \[[^\]]*\bSparseCPU\b`), func(s *Sample, m []string) bool { return layout(s, SparseCOO, false) }},
 	{"backend of a layout", re(`only available for these backends: \[[^\]]*\bSparseCsrCPU\b`), func(s *Sample, m []string) bool { return layout(s, SparseCSR, false) }},
@@ -103,6 +105,7 @@ var Rules = []Rule{
 	{"input rank", re(`Expected (\d)D (?:\(unbatched\) )?or (\d)D (?:\(batched\) )?input|should be a (\d)d or (\d)d Tensor|Expected (\d)D or (\d)D tensor|needs (\d)d \(spatial\) or (\d)d|Expected (\d)D or (\d)D`), func(s *Sample, m []string) bool {
 		return rank(s, "input", atoi(m[2]+m[4]+m[6]+m[8]+m[10]))
 	}},
+	{"input rank", re(`input tensor of rank (\d)`), func(s *Sample, m []string) bool { return rank(s, "input", atoi(m[1])) }},
 	{"input rank", re(`[Ee]xpected (\d)D input tensor|non-empty (\d)D input tensor|Input must have (\d) dims|(\d)D stride expected|must be (\d)-dimensional`), func(s *Sample, m []string) bool {
 		return rank(s, "input", atoi(m[1]+m[2]+m[3]+m[4]+m[5]))
 	}},
@@ -161,7 +164,7 @@ var Rules = []Rule{
 		return sameShape(s)
 	}},
 	{"out shape", re(`output with shape \[([\d, ]*)\] doesn't match the broadcast shape \[([\d, ]*)\]`), func(s *Sample, m []string) bool {
-		return s.setShape(s.writes(), ints(m[2]))
+		return outShape(s, ints(m[1]), ints(m[2]))
 	}},
 	{"matmul shapes", re(`shapes cannot be multiplied \((\d+)x(\d+) and (\d+)x(\d+)\)`), func(s *Sample, m []string) bool {
 		ks := s.tensors()
@@ -230,6 +233,7 @@ var Rules = []Rule{
 	{"one of two", re(`[Mm]ust specify exactly one of (\w+) and (\w+)`), func(s *Sample, m []string) bool {
 		return s.present(m[1]) || s.absent(m[2])
 	}},
+	{"present", re(`(\w+) must be provided`), func(s *Sample, m []string) bool { return s.present(strings.ToLower(m[1])) }},
 	{"present", re(`(\w+) must be defined|Either (\w+) or (\w+) must be defined|Expected (\w+) and (\w+) to be defined`), func(s *Sample, m []string) bool {
 		return s.present(m[1]+m[2]+m[4]) || s.present(m[5])
 	}},
@@ -329,4 +333,20 @@ func oneOut(s *Sample, got, want string) bool {
 		return s.setDtype(ks[len(ks)-1:], want)
 	}
 	return s.setDtype(ks[:1], want)
+}
+
+// outShape gives the out= tensors of shape got (all of them when none
+// has it) the shape want: an op with several outs names the one whose
+// shape is wrong by its shape.
+func outShape(s *Sample, got, want []int) bool {
+	var ks []int
+	for _, k := range s.writes() {
+		if slices.Equal(s.Specs[k].Shape, got) {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) == 0 {
+		ks = s.writes()
+	}
+	return s.setShape(ks[:min(1, len(ks))], want) || s.setShape(s.writes(), want)
 }

@@ -156,6 +156,7 @@ func For(op *schema.Op, v int) *Sample {
 			s.Args[i] = b.arg(a)
 		}
 	}
+	s.applySetup()
 	return s
 }
 

@@ -48,6 +48,9 @@ type Spec struct {
 const (
 	SparseCOO = "sparse_coo"
 	SparseCSR = "sparse_csr"
+	// SparseCSC is the compressed sparse column layout (no variant asks
+	// for it: a repair or a setup does, for ccol_indices and row_indices).
+	SparseCSC = "sparse_csc"
 	// Quantized is a per-tensor affine quantized tensor (Dtype quint8,
 	// qint8 or qint32).
 	Quantized = "quantized"
@@ -55,7 +58,7 @@ const (
 )
 
 // Layouts lists the non-strided layouts.
-var Layouts = []string{SparseCOO, SparseCSR, Quantized, Mkldnn}
+var Layouts = []string{SparseCOO, SparseCSR, Quantized, Mkldnn, SparseCSC}
 
 // Dtypes lists the element types a Spec may name, by their PyTorch names
 // without the "torch." prefix.

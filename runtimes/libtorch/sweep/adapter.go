@@ -101,6 +101,7 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 	}{
 		{sp.Layout == samples.SparseCOO, (*torch.Tensor).ToSparse},
 		{sp.Layout == samples.SparseCSR, (*torch.Tensor).ToSparseCSR},
+		{sp.Layout == samples.SparseCSC, toSparseCSC},
 		{sp.Layout == samples.Mkldnn, (*torch.Tensor).ToMkldnn},
 		{sp.Layout == samples.Quantized, func(t *torch.Tensor) *torch.Tensor { return t.QuantizePerTensor(0.1, 0, qdtypes[sp.Dtype]) }},
 		{sp.Conj, (*torch.Tensor).Conj},
@@ -113,6 +114,12 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 		}
 	}
 	return reflect.ValueOf(a.p.add(t)), nil
+}
+
+// toSparseCSC returns a sparse CSC copy of a 2-d t (through the
+// dispatcher: torch has no method of its own for it).
+func toSparseCSC(t *torch.Tensor) *torch.Tensor {
+	return torch.Call("aten::to_sparse_csc", "", []*torch.Tensor{t})[0]
 }
 
 // Release releases the call's results and every tensor the adapter made
