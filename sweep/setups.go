@@ -132,6 +132,11 @@ var Setups = []Setup{
 	}},
 	{"to sparse: a strided self into a sparse out", re(`^_to_sparse(_csr)?$`), []Edit{toSparseOut, Ints("sparse_dim", 2)}},
 	{"to mkldnn: a strided self into an mkldnn out", re(`^to_mkldnn$`), []Edit{Layout("self", ""), Layout("out", Mkldnn)}},
+	{"mkldnn linear backward: mkldnn grad_output [2,4] and input [2,3], a dense weight [4,3]", re(`^mkldnn_linear_backward(_input|_weights)?$`), []Edit{
+		Shape("self", 2, 3), Layout("self", Mkldnn), Shape("input", 2, 3), Layout("input", Mkldnn), Shape("grad_output", 2, 4),
+		Layout("grad_output", Mkldnn), Shape("weight", 4, 3), Layout("weight", ""), Ints("input_size", 2, 3), mkldnnLinearOuts,
+	}},
+	{"mkldnn max pooling: mkldnn input [1,2,4...], kernel 2, output [1,2,2...]", re(`^mkldnn_max_pool[23]d(_backward)?$`), []Edit{mkldnnPool}},
 	{"the indices and values of a sparse COO tensor", re(`^(_indices|_values|indices|values|_sparse_broadcast_to)_copy$`), []Edit{Layout("self", SparseCOO)}},
 	{"sparse COO from indices [2,2] and values [2] of size [2,3]", re(`^(sparse_coo_tensor|_sparse_coo_tensor_unsafe|_validate_sparse_coo_tensor_args|_sparse_coo_tensor_with_dims_and_tensors|_sparse_coo_tensor_with_dims)$`), []Edit{
 		Shape("indices", 2, 2), Dtype("indices", "int64"), Fill("indices", FillZeros), Layout("indices", ""), Shape("values", 2), Layout("values", ""),
@@ -481,5 +486,45 @@ func blockValues(s *Sample) {
 	if a := s.tensorArg("values"); a != nil {
 		sh := s.Specs[s.root(a.Tensors[0])].Shape
 		Shape("values", append(append([]int(nil), sh...), 1, 1)...)(s)
+	}
+}
+
+// mkldnnLinearOuts gives the outs of mkldnn_linear_backward's overloads
+// the shapes of the gradients of [2,3] input, [4,3] weight and [4] bias.
+func mkldnnLinearOuts(s *Sample) {
+	outs := map[string][][]int{
+		"mkldnn_linear_backward":         {{2, 3}, {4, 3}, {4}},
+		"mkldnn_linear_backward_input":   {{2, 3}},
+		"mkldnn_linear_backward_weights": {{4, 3}, {4}},
+	}[s.Op.Func.Name.Name.Base]
+	for i, k := range s.writes() {
+		if i < len(outs) {
+			s.setShape([]int{k}, outs[i])
+		}
+	}
+}
+
+// mkldnnPool gives mkldnn max pooling and its backward mkldnn tensors:
+// input [1,2,4...], output and grad_output [1,2,2...], kernel 2 (stride
+// the kernel).
+func mkldnnPool(s *Sample) {
+	d := spatialRank(s.Op.Func.Name.Name.Base, s.Op)
+	for _, n := range []string{"self", "input", "output", "grad_output"} {
+		sh := spatial(d, 1, 2, 2)
+		if n == "self" || n == "input" {
+			sh = spatial(d, 1, 2, 4)
+		}
+		Shape(n, sh...)(s)
+		Dtype(n, "float32")(s)
+		Layout(n, Mkldnn)(s)
+	}
+	Ints("kernel_size", repeat(int64(2), d)...)(s)
+	out := spatial(d, 1, 2, 2)
+	if strings.HasSuffix(s.Op.Func.Name.Name.Base, "_backward") {
+		out = spatial(d, 1, 2, 4)
+	}
+	for _, k := range s.writes() {
+		s.setShape([]int{k}, out)
+		s.spec(k).Layout = Mkldnn
 	}
 }
