@@ -137,6 +137,22 @@ var Setups = []Setup{
 		Layout("grad_output", Mkldnn), Shape("weight", 4, 3), Layout("weight", ""), Ints("input_size", 2, 3), mkldnnLinearOuts,
 	}},
 	{"mkldnn max pooling: mkldnn input [1,2,4...], kernel 2, output [1,2,2...]", re(`^mkldnn_max_pool[23]d(_backward)?$`), []Edit{mkldnnPool}},
+	{"batch norm with update: input [2,3], per-channel [3] statistics and affine", re(`^_batch_norm_with_update(_functional)?$`), []Edit{
+		Shape("input", 2, 3), Shape("weight", 3), Shape("bias", 3), Shape("running_mean", 3), Shape("running_var", 3),
+		Shape("out", 2, 3), Shape("save_mean", 3), Shape("save_invstd", 3), Shape("reserve", 0),
+	}},
+	{"hspmm: a sparse COO mat1 [2,3], mat2 [3,2], into a sparse out", re(`^hspmm$`), []Edit{
+		Shape("mat1", 2, 3), Layout("mat1", SparseCOO), Shape("mat2", 3, 2), Layout("mat2", ""), Shape("out", 2, 2), Layout("out", SparseCOO),
+	}},
+	{"learnable fake quantization backward: one scale and zero point (per tensor) or one per row (per channel)", re(`^_fake_quantize_learnable_per_(tensor|channel)_affine_backward$`), []Edit{
+		Shape("grad", 2, 3), Shape("self", 2, 3), fakeQuantParams, Ints("axis", 0), Ints("quant_min", 0), Ints("quant_max", 255),
+	}},
+	{"jagged to padded: values [2,3], offsets [[0,1,2]], max length 2", re(`^_jagged_to_padded_dense_forward$`), []Edit{
+		Shape("values", 2, 3), jaggedOffsets, Ints("max_lengths", 2),
+	}},
+	{"padded to jagged: dense [2,2,3], offsets [[0,1,2]]", re(`^_padded_dense_to_jagged_forward$`), []Edit{
+		Shape("dense", 2, 2, 3), jaggedOffsets, Absent("total_L"),
+	}},
 	{"the indices and values of a sparse COO tensor", re(`^(_indices|_values|indices|values|_sparse_broadcast_to)_copy$`), []Edit{Layout("self", SparseCOO)}},
 	{"sparse COO from indices [2,2] and values [2] of size [2,3]", re(`^(sparse_coo_tensor|_sparse_coo_tensor_unsafe|_validate_sparse_coo_tensor_args|_sparse_coo_tensor_with_dims_and_tensors|_sparse_coo_tensor_with_dims)$`), []Edit{
 		Shape("indices", 2, 2), Dtype("indices", "int64"), Fill("indices", FillZeros), Layout("indices", ""), Shape("values", 2), Layout("values", ""),
@@ -527,4 +543,26 @@ func mkldnnPool(s *Sample) {
 		s.setShape([]int{k}, out)
 		s.spec(k).Layout = Mkldnn
 	}
+}
+
+// fakeQuantParams gives learnable fake quantization's scale and
+// zero_point one element (per tensor) or one per row of a [2,3] self (per
+// channel).
+func fakeQuantParams(s *Sample) {
+	n := 1
+	if strings.Contains(s.Op.Func.Name.Name.Base, "per_channel") {
+		n = 2
+	}
+	Shape("scale", n)(s)
+	Shape("zero_point", n)(s)
+	Dtype("scale", "float32")(s)
+	Dtype("zero_point", "float32")(s)
+	Fill("zero_point", FillZeros)(s)
+}
+
+// jaggedOffsets makes the offsets list one int64 [3] tensor 0, 1, 2.
+func jaggedOffsets(s *Sample) {
+	tensorList(s, "offsets", []int{3})
+	Dtype("offsets", "int64")(s)
+	Fill("offsets", FillRange)(s)
 }
