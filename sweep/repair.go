@@ -59,6 +59,12 @@ func (s *Sample) RepairError(err error) string {
 // (a *MakeError) is repaired only when the runtime said why in a kind of
 // kinds.go (a *DtypeError for a dtype it does not make: a float64-only
 // runtime moves the sample to float64); any other MakeError ends it.
+//
+// When the op has a setup ([Setups]) and no repair applies, the sample
+// starts again from the variant's sample with the setup's edits (repair
+// "setup"), and the repairs go on from there: a sample the rules reach
+// keeps the samples it always had, and the setup serves the ones they
+// cannot.
 func (s *Sample) Run(call func(*Sample) error) error {
 	for {
 		err := call(s)
@@ -66,16 +72,36 @@ func (s *Sample) Run(call func(*Sample) error) error {
 			return nil
 		}
 		if me, ok := err.(*MakeError); ok {
-			if len(s.Repairs) >= MaxRepairs || !hasKind(me.Err) || s.kindRepair(me.Err) == "" {
-				return err
+			if len(s.Repairs) < MaxRepairs && hasKind(me.Err) && s.kindRepair(me.Err) != "" {
+				continue
 			}
+		} else if s.RepairError(err) != "" {
 			continue
 		}
-		if s.RepairError(err) == "" {
+		if !s.setUp() {
 			return err
 		}
 	}
 }
+
+// setUp starts the sample again from its variant's with its op's setup,
+// once; false when the op has none, the variant takes none, or it was
+// applied.
+func (s *Sample) setUp() bool {
+	st := setupOf(s.Op)
+	if st == nil || Variants[s.Variant].Alias || slices.Contains(s.Repairs, RepairSetup) {
+		return false
+	}
+	*s = *For(s.Op, s.Variant)
+	for _, e := range st.Edits {
+		e(s)
+	}
+	s.Repairs = []string{RepairSetup}
+	return true
+}
+
+// RepairSetup names the repair that gave a sample its op's setup.
+const RepairSetup = "setup"
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -146,12 +147,43 @@ func TestRunReachesQuantizedChannelShuffle(t *testing.T) {
 }
 
 // The "present" rule gives an optional argument a message says must be
-// provided a value (quantized_batch_norm's weight, which its setup
-// gives: taken out here).
+// provided a value (quantized_batch_norm's weight).
 func TestRulePresent(t *testing.T) {
 	s := For(ops(t, "2.14")["quantized_batch_norm"], 0)
-	Absent("weight")(s)
-	if got := s.Repair(`Error: Weight must be provided`); got != "present" || !strings.Contains(s.Describe(), "weight=quint8[1,2,4,4]") {
+	if got := s.Repair(`Error: Weight must be provided`); got != "present" || !strings.Contains(s.Describe(), "weight=float32[2,3]") {
 		t.Errorf("rule %q, sample %s; want present, a weight", got, s.Describe())
+	}
+}
+
+// A sample no rule repairs starts again with its op's setup, once: nll_loss
+// refuses a [2,3] target (the message names no repair that helps: "named
+// rank" would make it 0-dim, which the kernel refuses for a batch), and its
+// setup gives a [2] int64 target of class indices; a kernel that still
+// refuses ends the sample after the setup.
+func TestRunSetup(t *testing.T) {
+	op := ops(t, "2.14")["nll_loss"]
+	s := For(op, 0)
+	calls := 0
+	err := s.Run(func(s *Sample) error {
+		calls++
+		if sh := s.shapeOf("target"); len(sh) != 1 {
+			return errString("only batches of spatial targets supported, multi-target not supported")
+		}
+		return nil
+	})
+	if err != nil || calls != 2 || !slices.Equal(s.Repairs, []string{RepairSetup}) || !strings.Contains(s.Describe(), "target=int64[2]") {
+		t.Errorf("err %v, %d calls, repairs %v, sample %s; want the setup's [2] int64 target", err, calls, s.Repairs, s.Describe())
+	}
+	s = For(op, 0)
+	calls = 0
+	err = s.Run(func(s *Sample) error { calls++; return errString("something no rule knows") })
+	if err == nil || calls != 2 {
+		t.Errorf("err %v, %d calls; want 2 calls (before and after the setup), then the error", err, calls)
+	}
+	s = For(op, 5) // aliasing: no setup
+	calls = 0
+	_ = s.Run(func(s *Sample) error { calls++; return errString("something no rule knows") })
+	if calls != 1 {
+		t.Errorf("aliasing sample: %d calls, want 1", calls)
 	}
 }

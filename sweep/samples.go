@@ -156,7 +156,6 @@ func For(op *schema.Op, v int) *Sample {
 			s.Args[i] = b.arg(a)
 		}
 	}
-	s.applySetup()
 	return s
 }
 

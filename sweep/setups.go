@@ -13,10 +13,11 @@ import (
 // whose weights match its input's features and its hidden state, a sparse
 // constructor whose indices fit its size. A setup edits the sample For
 // built (after the variant chose dtypes, layouts and optionals), by
-// argument name; the repairs then run as for any op. It applies to every
-// variant but the aliasing one, whose tensors are one (the variant's
-// point), and to no variant whose tensors the setup could not serve: a
-// setup sets shapes, and the dtypes, fills and layouts its ops need.
+// argument name, when the repairs alone cannot make the sample run
+// ([Sample.Run]); the repairs then go on as for any op. It applies to
+// every variant but the aliasing one, whose tensors are one (the
+// variant's point). A setup sets shapes, and the dtypes, fills and
+// layouts its ops need.
 var Setups = []Setup{
 	{"negative log likelihood: target [2] of class indices < 3, weight [3]", re(`^nll_loss(_nd)?$`), []Edit{
 		Shape("self", 2, 3), Shape("target", 2), Dtype("target", "int64"), Shape("weight", 3),
@@ -194,18 +195,6 @@ func setupOf(op *schema.Op) *Setup {
 		}
 	}
 	return nil
-}
-
-// applySetup edits the sample by its op's setup, if any (not the aliasing
-// variant's: its tensors are one on purpose).
-func (s *Sample) applySetup() {
-	st := setupOf(s.Op)
-	if st == nil || Variants[s.Variant].Alias {
-		return
-	}
-	for _, e := range st.Edits {
-		e(s)
-	}
 }
 
 // tensorArg returns the tensor argument named name (exactly), or nil.
