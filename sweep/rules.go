@@ -26,6 +26,7 @@ var Rules = []Rule{
 		return toDtype(s, m[1], m[2], "")
 	}},
 	{"named dtype", re(`expects? (\w+) to (?:be|have) (?:k)?(\w+)(?: tensor| dtype)?`), func(s *Sample, m []string) bool { return toDtype(s, m[1], m[2], "") }},
+	{"named dtype", re(`(\w+)\.scalar_type\(\) == (?:at::)?k(\w+) INTERNAL ASSERT`), func(s *Sample, m []string) bool { return toDtype(s, m[1], m[2], "") }},
 	{"integral tensor", re(`(\w+) must be integral|(\w+) needs to be of type Long|(\w+) must be an? \d-dim integral`), func(s *Sample, m []string) bool {
 		return toDtype(s, m[1]+m[2]+m[3], "Long", "")
 	}},

@@ -137,6 +137,15 @@ var Setups = []Setup{
 		Shape("self", 2, 3), Layout("self", Mkldnn), Shape("input", 2, 3), Layout("input", Mkldnn), Shape("grad_output", 2, 4),
 		Layout("grad_output", Mkldnn), Shape("weight", 4, 3), Layout("weight", ""), Ints("input_size", 2, 3), mkldnnLinearOuts,
 	}},
+	{"mkldnn linear: mkldnn self [2,3], weight [4,3], bias [4], into an mkldnn out [2,4]", re(`^mkldnn_linear$`), []Edit{
+		Shape("self", 2, 3), Layout("self", Mkldnn), Shape("weight", 4, 3), Layout("weight", Mkldnn), Shape("bias", 4), Layout("bias", Mkldnn),
+		Shape("out", 2, 4), Layout("out", Mkldnn),
+	}},
+	{"nested view of a flat buffer [2]: two 1x1 components at offsets 0 and 1", re(`^_nested_view_from_buffer(_copy)?$`), []Edit{
+		Shape("self", 2), Shape("nested_size", 2, 2), Dtype("nested_size", "int64"), Fill("nested_size", FillOnes),
+		Shape("nested_strides", 2, 2), Dtype("nested_strides", "int64"), Fill("nested_strides", FillOnes),
+		Shape("offsets", 2), Dtype("offsets", "int64"), Fill("offsets", FillRange),
+	}},
 	{"mkldnn max pooling: mkldnn input [1,2,4...], kernel 2, output [1,2,2...]", re(`^mkldnn_max_pool[23]d(_backward)?$`), []Edit{mkldnnPool}},
 	{"batch norm with update: input [2,3], per-channel [3] statistics and affine", re(`^_batch_norm_with_update(_functional)?$`), []Edit{
 		Shape("input", 2, 3), Shape("weight", 3), Shape("bias", 3), Shape("running_mean", 3), Shape("running_var", 3),
