@@ -111,7 +111,7 @@ var dtypeOrder = []string{"int64", "float64", "bool", "complex64", "float32", "u
 
 // dtypeOf maps a dtype name of an error message to a [Dtypes] name ("").
 func dtypeOf(name string) string {
-	name = strings.TrimPrefix(strings.TrimPrefix(name, "torch."), "at::k")
+	name = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(name, "torch."), "at::k"), "c10::")
 	if d, ok := torchDtypes[name]; ok {
 		return d
 	}
@@ -125,9 +125,9 @@ func dtypeOf(name string) string {
 		return "uint8"
 	case "signed char":
 		return "int8"
-	case "c10::complex<float>":
+	case "complex<float>":
 		return "complex64"
-	case "c10::complex<double>":
+	case "complex<double>":
 		return "complex128"
 	case "uint64", "int":
 		return map[string]string{"uint64": "int64", "int": "int32"}[name]

@@ -32,7 +32,7 @@ var Rules = []Rule{
 	}},
 	{"bool tensor", re(`(\w+) should be a boolean tensor|Expected (\w+) to be of ScalarType Bool`), func(s *Sample, m []string) bool { return toDtype(s, m[1]+m[2], "Bool", "") }},
 	{"float tensor", re(`Expected floating point type for (\w+)`), func(s *Sample, m []string) bool { return toDtype(s, m[1], "Float", "") }},
-	{"out dtype", re(`Expected out tensor to have dtype (bool|int|long int|Long|float|double|unsigned char|signed char|c10::complex<float>|c10::complex<double>), but got (\w+)`), func(s *Sample, m []string) bool {
+	{"out dtype", re(`Expected out tensor to have dtype (bool|int|long int|Long|float|double|unsigned char|signed char|c10::complex<float>|c10::complex<double>|c10::quint8|c10::qint8|c10::qint32), but got (\w+)`), func(s *Sample, m []string) bool {
 		return oneOut(s, dtypeOf(m[2]), dtypeOf(m[1]))
 	}},
 	{"out dtype", re(`expects (Long|Int|Bool|Float) tensor out`), func(s *Sample, m []string) bool { return s.setDtype(s.writes(), dtypeOf(m[1])) }},
@@ -82,7 +82,7 @@ var Rules = []Rule{
 	{"dim in range", re(`Dimension out of range \(expected to be in range of \[(-?\d+), (-?\d+)\], but got (-?\d+)\)`), func(s *Sample, m []string) bool {
 		return dims(s, atoi(m[1]), atoi(m[2]), atoi(m[3]))
 	}},
-	{"dim in range", re(`Dimension out of range \(expected to be between (-?\d+) and (-?\d+), but got (-?\d+)\)`), func(s *Sample, m []string) bool {
+	{"dim in range", re(`Dimension out of range \(expected to be between (-?\d+) and (-?\d+), but got (-?\d+)(?: at index \d+)?\)`), func(s *Sample, m []string) bool {
 		return dims(s, atoi(m[1]), atoi(m[2]), atoi(m[3]))
 	}},
 	{"named rank", re(`Expected (\w+) to be a tensor of dimension (\d+)`), func(s *Sample, m []string) bool { return rank(s, m[1], atoi(m[2])) }},

@@ -71,8 +71,8 @@ var Setups = []Setup{
 	{"gradient with tensor spacing: one coordinate vector per dim", re(`^gradient$`), []Edit{Shape("self", 2, 3), tensorSpacing}},
 	{"searchsorted of a scalar: a sorted [3] sequence", re(`^searchsorted$`), []Edit{Shape("sorted_sequence", 3), Fill("sorted_sequence", FillRange)}},
 	{"set_ with an offset: size [2,3], stride [3,1], offset 0", re(`^set$`), []Edit{Shape("source", 2, 3), Ints("storage_offset", 0), Ints("size", 2, 3), Ints("stride", 3, 1)}},
-	{"spdiags: diagonals [2,3], offsets [0,1], shape [3,3]", re(`^_spdiags$`), []Edit{
-		Shape("diagonals", 2, 3), Shape("offsets", 2), Dtype("offsets", "int64"), Fill("offsets", FillRange), Ints("shape", 3, 3),
+	{"spdiags: diagonals [2,3], offsets [0,1], shape [3,3], into a sparse COO out", re(`^_spdiags$`), []Edit{
+		Layout("out", SparseCOO), Shape("out", 3, 3), Shape("diagonals", 2, 3), Shape("offsets", 2), Dtype("offsets", "int64"), Fill("offsets", FillRange), Ints("shape", 3, 3),
 	}},
 	{"complex from two real tensors", re(`^(complex|polar)$`), []Edit{Dtype("real", "float32"), Dtype("imag", "float32"), Dtype("abs", "float32"), Dtype("angle", "float32"), Dtype("out", "complex64")}},
 	{"view as complex: a last dim of 2", re(`^view_as_complex_copy$`), []Edit{Shape("self", 3, 2), Shape("out", 3), Dtype("out", "complex64")}},
@@ -94,7 +94,7 @@ var Setups = []Setup{
 	}},
 	{"Sobol engine: int64 state [2,30], quasi [2], dimension 2", re(`^_sobol_engine_(draw|ff|initialize_state|scramble)$`), []Edit{
 		sobolSelf, Shape("quasi", 2), Dtype("quasi", "int64"), Shape("sobolstate", 2, 30), Dtype("sobolstate", "int64"),
-		Shape("ltm", 2, 30), Dtype("ltm", "int64"), Ints("dimension", 2), Ints("n", 1), Ints("num_generated", 0),
+		Shape("ltm", 2, 30, 30), Dtype("ltm", "int64"), Ints("dimension", 2), Ints("n", 1), Ints("num_generated", 0),
 	}},
 	{"AMP scale update: one-element scale, int32 growth tracker, found_inf", re(`^_amp_update_scale$`), []Edit{
 		Shape("self", 1), Shape("growth_tracker", 1), Dtype("growth_tracker", "int32"), Shape("found_inf", 1), Fill("found_inf", FillZeros),
@@ -131,7 +131,8 @@ var Setups = []Setup{
 	{"sampled addmm into a CSR out", re(`^sparse_sampled_addmm$`), []Edit{
 		Shape("self", 2, 2), Layout("self", SparseCSR), Shape("mat1", 2, 3), Shape("mat2", 3, 2), Shape("out", 2, 2), Layout("out", SparseCSR),
 	}},
-	{"to sparse: a strided self into a sparse out", re(`^_to_sparse(_csr)?$`), []Edit{toSparseOut, Ints("sparse_dim", 2)}},
+	{"empty_permuted: size [2,3], physical layout [1,0]", re(`^empty_permuted$`), []Edit{Ints("size", 2, 3), Ints("physical_layout", 1, 0), Shape("out", 2, 3)}},
+	{"to sparse: a strided self into a sparse out", re(`^_to_sparse(_csr|_csc)?$`), []Edit{toSparseOut, Ints("sparse_dim", 2)}},
 	{"to mkldnn: a strided self into an mkldnn out", re(`^to_mkldnn$`), []Edit{Layout("self", ""), Layout("out", Mkldnn)}},
 	{"mkldnn linear backward: mkldnn grad_output [2,4] and input [2,3], a dense weight [4,3]", re(`^mkldnn_linear_backward(_input|_weights)?$`), []Edit{
 		Shape("self", 2, 3), Layout("self", Mkldnn), Shape("input", 2, 3), Layout("input", Mkldnn), Shape("grad_output", 2, 4),
@@ -372,7 +373,7 @@ func tensorList(s *Sample, name string, shapes ...[]int) {
 // [2,4] of batch sizes [1,1]; hx [1,batch,2] (two of them for an LSTM);
 // params w_ih [gates*2,4] and w_hh [gates*2,2].
 func rnnSample(s *Sample) {
-	g := map[string]int{"lstm": 4, "gru": 3}[s.Op.Func.Name.Name.Base]
+	g := map[string]int{"lstm": 4, "gru": 3}[strings.TrimSuffix(s.Op.Func.Name.Name.Base, "_")]
 	if g == 0 {
 		g = 1
 	}
@@ -415,9 +416,9 @@ func tensorSpacing(s *Sample) {
 
 // sobolSelf gives the Sobol engine's in-place ops their self: the quasi
 // vector [2] (ff_) or the state [2,30] (initialize_state_, scramble_),
-// int64.
+// int64; scramble_'s ltm is [2,30,30].
 func sobolSelf(s *Sample) {
-	switch s.Op.Func.Name.Name.Base {
+	switch strings.TrimSuffix(s.Op.Func.Name.Name.Base, "_") {
 	case "_sobol_engine_ff":
 		Shape("self", 2)(s)
 	case "_sobol_engine_initialize_state", "_sobol_engine_scramble":
@@ -442,12 +443,15 @@ func fractionalSamples(s *Sample) {
 	Dtype("indices", "int64")(s)
 }
 
-// toSparseOut makes self strided and the out of the op's layout (COO, or
-// CSR for _to_sparse_csr).
+// toSparseOut makes self strided and the out of the op's layout (COO, CSR
+// for _to_sparse_csr, CSC for _to_sparse_csc).
 func toSparseOut(s *Sample) {
 	l := SparseCOO
-	if strings.HasSuffix(s.Op.Func.Name.Name.Base, "_csr") {
+	switch {
+	case strings.HasSuffix(s.Op.Func.Name.Name.Base, "_csr"):
 		l = SparseCSR
+	case strings.HasSuffix(s.Op.Func.Name.Name.Base, "_csc"):
+		l = SparseCSC
 	}
 	Layout("self", "")(s)
 	Shape("self", 2, 3)(s)
