@@ -523,8 +523,8 @@ func mkldnnLinearOuts(s *Sample) {
 }
 
 // mkldnnPool gives mkldnn max pooling and its backward mkldnn tensors:
-// input [1,2,4...], output and grad_output [1,2,2...], kernel 2 (stride
-// the kernel).
+// input [1,2,4...], output and grad_output [1,2,2...], kernel and
+// stride 2.
 func mkldnnPool(s *Sample) {
 	d := spatialRank(s.Op.Func.Name.Name.Base, s.Op)
 	for _, n := range []string{"self", "input", "output", "grad_output"} {
@@ -537,6 +537,8 @@ func mkldnnPool(s *Sample) {
 		Layout(n, Mkldnn)(s)
 	}
 	Ints("kernel_size", repeat(int64(2), d)...)(s)
+	// the backward takes an empty stride as given, not as the kernel's
+	Ints("stride", repeat(int64(2), d)...)(s)
 	out := spatial(d, 1, 2, 2)
 	if strings.HasSuffix(s.Op.Func.Name.Name.Base, "_backward") {
 		out = spatial(d, 1, 2, 4)
