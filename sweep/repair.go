@@ -361,11 +361,14 @@ func layout(s *Sample, l string, all bool) bool {
 			continue
 		}
 		sp.Layout, sp.Transposed, changed = l, false, true
+		if l == QuantizedPerChannel && len(sp.Shape) == 0 {
+			sp.Shape = []int{2, 3} // per channel along dim 0
+		}
 		// the conj and neg bits are lazy flags of strided tensors: libtorch
 		// makes a quantized tensor with the neg bit, and its quantized
 		// kernels crash on it (2.14.1, sample 13)
 		sp.Conj, sp.Neg = false, false
-		if l == Quantized {
+		if IsQuantizedLayout(l) {
 			sp.Dtype = "quint8"
 			sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
 		}

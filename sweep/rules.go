@@ -64,6 +64,9 @@ var Rules = []Rule{
 	{"sparse compressed layout", re(`expected sparse (?:row )?compressed tensor layout`), func(s *Sample, m []string) bool { return layout(s, SparseCSR, false) }},
 	{"backend of a layout", re(`only available for these backends: \[[^\]]*\bSparseCPU\b`), func(s *Sample, m []string) bool { return layout(s, SparseCOO, false) }},
 	{"backend of a layout", re(`only available for these backends: \[[^\]]*\bSparseCsrCPU\b`), func(s *Sample, m []string) bool { return layout(s, SparseCSR, false) }},
+	{"per-channel quantized", re(`qscheme\(\) == kPerChannelAffine|only works with same qscheme`), func(s *Sample, m []string) bool {
+		return layout(s, QuantizedPerChannel, false) || perChannelOuts(s)
+	}},
 	{"backend of a layout", re(`only available for these backends: \[[^\]]*\bQuantizedCPU\b`), func(s *Sample, m []string) bool { return layout(s, Quantized, true) }},
 	{"backend of a layout", re(`only available for these backends: \[[^\]]*\bMkldnnCPU\b|between mkldnn layout and dense`), func(s *Sample, m []string) bool { return layout(s, Mkldnn, true) }},
 
@@ -350,4 +353,16 @@ func outShape(s *Sample, got, want []int) bool {
 		ks = s.writes()
 	}
 	return s.setShape(ks[:min(1, len(ks))], want) || s.setShape(s.writes(), want)
+}
+
+// perChannelOuts makes the out= tensors per-channel quantized quint8.
+func perChannelOuts(s *Sample) bool {
+	changed := false
+	for _, k := range s.writes() {
+		if sp := s.spec(k); sp.Layout != QuantizedPerChannel {
+			sp.Layout, sp.Dtype, sp.Transposed, sp.Conj, sp.Neg, changed = QuantizedPerChannel, "quint8", false, false, false, true
+			sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
+		}
+	}
+	return changed
 }

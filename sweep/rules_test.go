@@ -71,6 +71,7 @@ func TestRules(t *testing.T) {
 		{"_test_check_tensor", 0, `Error: self.scalar_type() == at::kBool INTERNAL ASSERT FAILED at "./aten/src/ATen/native/ReduceOps.cpp":2196, please report a bug to PyTorch. `, "named dtype", "self=bool[2,3]"},
 		{"quantize_per_channel.out", 0, `Error: Expected out tensor to have dtype c10::quint8, but got float instead`, "out dtype", "out=quint8[2,3].quantized"},
 		{"squeeze.dims", 2, `Error: Dimension out of range (expected to be between 0 and 1, but got 2 at index 0).  NB: negative dims not currently supported; file an issue if you want it.`, "dim in range", "self=float32[2,3,4] dim=[0]"},
+		{"q_per_channel_scales", 16, `Error: Expected quantizer->qscheme() == kPerChannelAffine || quantizer->qscheme() == kPerChannelAffineFloatQParams to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)`, "per-channel quantized", "self=quint8[2,3].quantized_per_channel"},
 		{"int_repr.out", 0, `Error: Expected out tensor to have dtype unsigned char, but got c10::quint8 instead`, "out dtype", "out=uint8[2,3]"},
 		{"view_as_complex_copy.out", 5, `Error: Expected out tensor to have dtype c10::complex<float>, but got float instead`, "out dtype", "self=complex64[2,3] out=#0"},
 		{"_embedding_bag_forward_only.out", 0, `Error: output with shape [1] doesn't match the broadcast shape [1, 3]`, "out shape", "out0=float32[1,3] out1=float32[2,3]"},

@@ -84,10 +84,11 @@ var Setups = []Setup{
 	{"per-channel quantization along dim 0 to quint8", re(`^quantize_per_channel$`), []Edit{
 		Shape("self", 2, 3), Dtype("self", "float32"), Shape("scales", 2), Dtype("scales", "float64"), Shape("zero_points", 2),
 		Dtype("zero_points", "int64"), Fill("zero_points", FillZeros), Ints("axis", 0), Strs("dtype", "quint8"),
+		Shape("out", 2, 3), Layout("out", QuantizedPerChannel),
 	}},
 	{"quantized tensors from uint8 values", re(`^_make_per_(tensor|channel)_quantized_tensor$`), []Edit{
 		Shape("self", 2, 3), Dtype("self", "uint8"), Shape("scale", 2), Dtype("scale", "float64"), Shape("zero_point", 2),
-		Dtype("zero_point", "int64"), Fill("zero_point", FillZeros), Ints("axis", 0),
+		Dtype("zero_point", "int64"), Fill("zero_point", FillZeros), Ints("axis", 0), quantizedOut,
 	}},
 	{"quantized batch norm: quint8 input [1,2,4,4], per-channel [2] parameters", re(`^quantized_batch_norm$`), []Edit{
 		Present("weight"), Present("bias"), Shape("input", 1, 2, 4, 4), Dtype("input", "quint8"), Shape("weight", 2), Shape("bias", 2), Shape("mean", 2), Shape("var", 2),
@@ -275,8 +276,11 @@ func Layout(name, layout string) Edit {
 				if layout != "" {
 					sp.Transposed = false
 				}
-				if layout != Quantized && IsQuantized(sp.Dtype) {
+				if !IsQuantizedLayout(layout) && IsQuantized(sp.Dtype) {
 					sp.Dtype = "float32"
+				}
+				if IsQuantizedLayout(layout) && !IsQuantized(sp.Dtype) {
+					sp.Dtype = "quint8"
 				}
 			}
 		}
@@ -569,4 +573,15 @@ func jaggedOffsets(s *Sample) {
 	tensorList(s, "offsets", []int{3})
 	Dtype("offsets", "int64")(s)
 	Fill("offsets", FillRange)(s)
+}
+
+// quantizedOut gives _make_per_{tensor,channel}_quantized_tensor's out the
+// quantization of its op.
+func quantizedOut(s *Sample) {
+	l := Quantized
+	if strings.Contains(s.Op.Func.Name.Name.Base, "per_channel") {
+		l = QuantizedPerChannel
+	}
+	Shape("out", 2, 3)(s)
+	Layout("out", l)(s)
 }
