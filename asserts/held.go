@@ -276,7 +276,10 @@ func (h *heldRegistry) handOut(st ID, p uintptr, op uint32, loc Loc, since uint6
 			victim, oldest = w, e.seq
 		}
 	}
-	ways[victim] = handout{st: st, anchor: p, seq: seq, op: op, ret: loc.ret, index: loc.index}
+	// Field by field: a composite literal is built on the stack and
+	// copied, 28 instructions where these stores are 10.
+	e := &ways[victim]
+	e.st, e.anchor, e.seq, e.op, e.ret, e.index = st, p, seq, op, loc.ret, loc.index
 	s.mu.Unlock()
 	return false
 }
