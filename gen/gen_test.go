@@ -166,7 +166,14 @@ func TestDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := p.Select([]string{"a*", "s*", "_*"}, nil); err != nil {
+		// The ops whose names start with a, s or _: a third of them.
+		var names []string
+		for _, op := range p.Ops {
+			if strings.IndexByte("as_", op.Name[0]) >= 0 {
+				names = append(names, op.Name)
+			}
+		}
+		if err := p.Select(names, nil); err != nil {
 			t.Fatal(err)
 		}
 		res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "all"})

@@ -52,7 +52,7 @@ func TestPrintsThePlan(t *testing.T) {
 			t.Fatal(err)
 		}
 		where := map[string]schema.Position{"add.*": {Filename: "assertgen.yaml", Line: 3, Column: 5}}
-		if err := p.Select([]string{"add.*", "transpose*", "*_foreach_add*"}, where); err != nil {
+		if err := p.Select([]string{"add.*", "transpose.*", "transpose_.*", "_foreach_add.*", "_foreach_add_.*"}, where); err != nil {
 			t.Fatal(err)
 		}
 		res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "all"})
