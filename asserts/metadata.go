@@ -46,10 +46,24 @@ const (
 // collide with probability about 2^-64. It does not allocate, costs two
 // multiplies per dimension, and is small enough to be inlined into the
 // runtime's method (it is not generic for that reason: a runtime with
-// int64 geometry can fold its values the same way, an xor and an odd
-// multiply per value). sizes and strides have the same length for a strided tensor; a
+// int64 geometry calls [FingerprintMetadata64]). sizes and strides have the same length for a strided tensor; a
 // runtime without strides (a layout without them) passes nil.
 func FingerprintMetadata(sizes, strides []int, offset int) uint64 {
+	h := uint64(offset)*fpMulStrides + uint64(len(sizes))
+	for _, v := range sizes {
+		h = (h ^ uint64(v)) * fpMulSizes
+	}
+	for _, v := range strides {
+		h = (h ^ uint64(v)) * fpMulStrides
+	}
+	return h
+}
+
+// FingerprintMetadata64 is [FingerprintMetadata] for a runtime that keeps
+// its geometry in int64, as the schema's int[] is in Go: the same sizes,
+// strides and offset give the same fingerprint in either form, without
+// a conversion or an allocation.
+func FingerprintMetadata64(sizes, strides []int64, offset int64) uint64 {
 	h := uint64(offset)*fpMulStrides + uint64(len(sizes))
 	for _, v := range sizes {
 		h = (h ^ uint64(v)) * fpMulSizes

@@ -191,4 +191,20 @@ func TestFingerprintMetadata(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { asserts.FingerprintMetadata(base.sizes, base.strides, base.off) }); n != 0 {
 		t.Errorf("%v allocations", n)
 	}
+	// The int64 form folds the same values the same way.
+	for i, o := range append(others, base) {
+		s64, st64 := make([]int64, len(o.sizes)), make([]int64, len(o.strides))
+		for k, v := range o.sizes {
+			s64[k] = int64(v)
+		}
+		for k, v := range o.strides {
+			st64[k] = int64(v)
+		}
+		if o.strides == nil {
+			st64 = nil
+		}
+		if a, b := asserts.FingerprintMetadata(o.sizes, o.strides, o.off), asserts.FingerprintMetadata64(s64, st64, int64(o.off)); a != b {
+			t.Errorf("geometry %d: int64 form %#x, int form %#x", i, b, a)
+		}
+	}
 }

@@ -181,6 +181,9 @@ func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 	if todo := t.todo(); len(todo) > 0 {
 		fmt.Fprintf(w, "  to write: the contract methods %s (assertgen_contract.go)\n", strings.Join(todo, ", "))
 	}
+	for _, m := range t.optional() {
+		fmt.Fprintf(w, "  optional: %s\n", m)
+	}
 	fmt.Fprintf(w, "  to write: the functions marked TODO in assertgen_contract_test.go\n")
 	fmt.Fprintf(w, "  to write: sweepAdapter.Tensor in %s (a sweep of every op on samples from its schema)\n", SweepTestFile)
 	for _, m := range missing {

@@ -105,3 +105,35 @@ func TestWriteAll(t *testing.T) {
 		t.Errorf("left: %v, want b alone", entries)
 	}
 }
+
+// TestReportOptional: init names the optional contract methods the type
+// lacks, with the check each runs, and none it has.
+func TestReportOptional(t *testing.T) {
+	for _, tc := range []struct {
+		has      map[string]bool
+		want     []string
+		not      []string
+		optional int
+	}{
+		{has: map[string]bool{}, want: []string{"optional: MetadataFingerprint (asserts.Metadata", "no_metadata_access", "optional: ContentDigest (asserts.Contents)", "no_content_access"}, optional: 2},
+		{has: map[string]bool{"MetadataFingerprint": true}, want: []string{"optional: ContentDigest"}, not: []string{"MetadataFingerprint"}, optional: 1},
+		{has: map[string]bool{"MetadataFingerprint": true, "ContentDigest": true}, not: []string{"optional:"}},
+	} {
+		var b strings.Builder
+		report(&b, &target{Type: "T", Has: tc.has}, []string{"assertgen.yaml"}, nil)
+		out := b.String()
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("has %v: report lacks %q:\n%s", tc.has, w, out)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(out, w) {
+				t.Errorf("has %v: report has %q:\n%s", tc.has, w, out)
+			}
+		}
+		if n := strings.Count(out, "  optional: "); n != tc.optional {
+			t.Errorf("has %v: %d optional lines, want %d:\n%s", tc.has, n, tc.optional, out)
+		}
+	}
+}

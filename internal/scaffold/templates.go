@@ -43,6 +43,20 @@ func (t *target) todo() []string {
 	return out
 }
 
+// optional returns the optional contract methods *T lacks, each with the
+// check it would run: until it is written, that check's rows are skipped
+// under the reason named, counted in every report.
+func (t *target) optional() []string {
+	var out []string
+	if !t.Has["MetadataFingerprint"] {
+		out = append(out, "MetadataFingerprint (asserts.Metadata, asserts.FingerprintMetadata computes one): same_metadata, a read-only input keeps its sizes, strides and offset; skipped under no_metadata_access without it")
+	}
+	if !t.Has["ContentDigest"] {
+		out = append(out, "ContentDigest (asserts.Contents): same_content, a read-only input keeps its bytes, when the content check is on; skipped under no_content_access without it")
+	}
+	return out
+}
+
 // Lacks reports whether *T lacks method m (for the templates).
 func (t *target) Lacks(m string) bool { return !t.Has[m] }
 
