@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -40,6 +41,49 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	}
 	results = fn.Call(args)
 	return nil
+}
+
+// callTwice calls fn twice on one set of s's arguments, the caller
+// holding the first call's results through the second, and returns the
+// second call's violations: a kernel that hands out a cached output (one
+// kept per input, or one buffer for all calls) shows it the second time,
+// where a runtime without use counts has nothing else that sees it
+// (fresh_not_held). The first call repeats a sample that ran already: its
+// violations are that sample's, counted there.
+func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation, err error) {
+	var first, second []reflect.Value
+	if r, ok := rt.(Releaser); ok {
+		defer func() { r.Release(append(first, second...)) }()
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(error); ok {
+				err = e
+			} else {
+				err = fmt.Errorf("%v", r)
+			}
+		}
+	}()
+	args, err := s.Build(rt, fn.Type())
+	if err != nil {
+		return nil, err
+	}
+	asserts.Collect(func() { first = fn.Call(args) })
+	vs = asserts.Collect(func() { second = fn.Call(args) })
+	runtime.KeepAlive(first)
+	return vs, nil
+}
+
+// onlyNew returns the violations of vs whose check and place did not show
+// in seen: what a second call found that the sample's own run did not.
+func onlyNew(vs, seen []asserts.Violation) []asserts.Violation {
+	var out []asserts.Violation
+	for _, x := range vs {
+		if !slices.ContainsFunc(seen, func(y asserts.Violation) bool { return y.Check == x.Check && y.Where() == x.Where() }) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // A Releaser is a Runtime whose tensors hold memory the garbage collector
@@ -118,6 +162,13 @@ type Report struct {
 	Unmade map[string]int
 	// RepairsUsed counts per repair rule the samples it helped run.
 	RepairsUsed map[string]int
+	// Again counts the samples that ran and were then called twice more
+	// on one set of arguments, the first results held through the
+	// second call, so that a kernel handing out a cached output is seen
+	// (fresh_not_held); AgainFailed gives, per op, the error of such
+	// calls that did not run (a kernel that failed the second time).
+	Again       int
+	AgainFailed map[string]string
 	Checks      uint64 // checks run
 	Findings    []*Finding
 }
@@ -169,7 +220,7 @@ func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(o.Content))
 	before := asserts.ReadStats()
 	rep := &Report{Ops: len(es), Exercised: map[string]int{}, NotReached: map[string]string{},
-		RejectedBy: map[string]int{}, Unmade: map[string]int{}, RepairsUsed: map[string]int{}}
+		RejectedBy: map[string]int{}, Unmade: map[string]int{}, RepairsUsed: map[string]int{}, AgainFailed: map[string]string{}}
 	byKey := map[string]*Finding{}
 	for _, e := range es {
 		first := ""
@@ -178,6 +229,15 @@ func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
 			rep.add(e.op.Name, v, out, byKey)
 			if v == 0 && out.Err != nil {
 				first = firstLine(out.Err.Error())
+			}
+			if out.Err != nil {
+				continue
+			}
+			vs, err := callTwice(rt, reflect.ValueOf(e.fn), out.Sample)
+			rep.Again++
+			rep.findings(e.op.Name, Variants[v].Name+", called again", onlyNew(vs, out.Violations), byKey)
+			if err != nil {
+				rep.AgainFailed[e.op.Name] = firstLine(err.Error())
 			}
 		}
 		if _, ok := rep.Exercised[e.op.Name]; !ok {
@@ -210,8 +270,13 @@ func (r *Report) add(op string, v int, out Outcome, byKey map[string]*Finding) {
 			}
 		}
 	}
-	for i := range out.Violations {
-		x := &out.Violations[i]
+	r.findings(op, Variants[v].Name, out.Violations, byKey)
+}
+
+// findings adds the violations of op's calls of the named sample.
+func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[string]*Finding) {
+	for i := range vs {
+		x := &vs[i]
 		f := &Finding{Op: op, Check: x.Check, Where: x.Where()}
 		if old := byKey[f.Key()]; old != nil {
 			f = old
@@ -221,7 +286,7 @@ func (r *Report) add(op string, v int, out Outcome, byKey map[string]*Finding) {
 			r.Findings = append(r.Findings, f)
 		}
 		f.Count++
-		if name := Variants[v].Name; len(f.Variants) == 0 || f.Variants[len(f.Variants)-1] != name {
+		if len(f.Variants) == 0 || f.Variants[len(f.Variants)-1] != name {
 			f.Variants = append(f.Variants, name)
 		}
 	}

@@ -1,0 +1,88 @@
+//go:build debugasserts
+
+package gcrt_test
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/examples/gcrt"
+	"github.com/assertgen/assertgen/examples/gcrt/checkedif"
+	"github.com/assertgen/assertgen/sweep"
+)
+
+// sweepAdapter makes gcrt's tensors of the sweep's samples: float64 (a
+// sample of another dtype moves to it), contiguous, transposed views of a
+// base of the reversed shape, and views selected from an earlier tensor.
+type sweepAdapter struct{}
+
+func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error) {
+	switch {
+	case sp.Same >= 0:
+		return made[sp.Same], nil
+	case sp.Dtype != "float64":
+		return reflect.Value{}, &sweep.DtypeError{Want: "float64"}
+	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView:
+		return reflect.Value{}, errors.New("dense float64 tensors only")
+	case sp.ViewOf >= 0:
+		return reflect.ValueOf(gcrt.SelectInt(made[sp.ViewOf].Interface().(*gcrt.Tensor), 0, int64(sp.Index))), nil
+	}
+	n := 1
+	for _, d := range sp.Shape {
+		n *= d
+	}
+	vals := sweep.Values(sp.Dtype, n)
+	if sp.Transposed && len(sp.Shape) >= 2 {
+		rev := append([]int(nil), sp.Shape...)
+		last := len(rev) - 1
+		rev[0], rev[last] = rev[last], rev[0]
+		return reflect.ValueOf(gcrt.TransposeInt(gcrt.From(vals, rev...), 0, int64(last))), nil
+	}
+	return reflect.ValueOf(gcrt.From(vals, sp.Shape...)), nil
+}
+
+// Value gives a Storage argument (which the samples leave None) a
+// storage of its own, so that set_'s storage overloads run; every other
+// value is the package's.
+func (sweepAdapter) Value(_ *sweep.Arg, typ reflect.Type) (reflect.Value, bool, error) {
+	if typ == reflect.TypeFor[*gcrt.Storage]() {
+		return reflect.ValueOf(gcrt.New(2, 3).Storage()), true, nil
+	}
+	return reflect.Value{}, false, nil
+}
+
+// TestSweep: gcrt's own kernels, every op on every sample, nothing found.
+func TestSweep(t *testing.T) {
+	rep := sweep.Run(t, sweepAdapter{}, checkedif.SweepOps(checkedif.Functions{}))
+	if len(rep.Exercised) != rep.Ops || rep.Again == 0 || len(rep.AgainFailed) > 0 {
+		t.Errorf("%d of %d ops exercised, %d called again:\n%s", len(rep.Exercised), rep.Ops, rep.Again, rep)
+	}
+}
+
+// TestSweepFindsTheCatalog: the sweep alone, with no test written for the
+// bug, finds each broken kernel of the catalog by the check the catalog
+// names. The cached outputs (contiguous's per input, add's one buffer)
+// show only in the sweep's second call on one set of arguments.
+func TestSweepFindsTheCatalog(t *testing.T) {
+	for _, b := range bugs {
+		if b.check == "" || strings.Contains(b.name, "outside the Go heap") || strings.Contains(b.name, "C memory") {
+			continue // legal kernels, and the off-heap clones the catalog wrote for 1-d inputs alone
+		}
+		t.Run(b.name, func(t *testing.T) {
+			rep, err := sweep.Sweep(checkedif.SweepOps(b.k), sweepAdapter{}, sweep.Options{Content: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range rep.Findings {
+				got = append(got, f.Key()+" in "+strings.Join(f.Variants, "; "))
+				if f.Check.String() == b.check {
+					return
+				}
+			}
+			t.Errorf("no %s finding; the sweep found:\n%s", b.check, strings.Join(got, "\n"))
+		})
+	}
+}
