@@ -123,9 +123,9 @@ func (s *Sample) setDtype(ks []int, dt string) bool {
 		}
 		s.tried[sp.Dtype] = true
 		sp.Dtype, changed = dt, true
-		if IsQuantized(dt) {
+		if IsQuantized(dt) && !IsQuantizedLayout(sp.Layout) {
 			sp.Layout = Quantized
-		} else if sp.Layout == Quantized {
+		} else if !IsQuantized(dt) && IsQuantizedLayout(sp.Layout) {
 			sp.Layout = ""
 		}
 		if !IsComplex(dt) {

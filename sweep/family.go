@@ -27,7 +27,7 @@ var families = []fam{
 		// input [N=1, C=2, 4...], weight [2, 2, 3...], bias [2]; stride and
 		// dilation 1, padding 0: an output of [1, 2, 2...].
 		name: "convolution",
-		ops:  regexp.MustCompile(`^(_?convolution|conv[123]d|_?slow_conv\w*|thnn_conv\w*|_conv_depthwise2d|mkldnn_convolution|_nnpack_spatial_convolution|conv_tbc|_convolution_mode|cudnn_convolution\w*|miopen_convolution\w*|conv_transpose[123]d|_mps_convolution\w*)$`),
+		ops:  regexp.MustCompile(`^(_?convolution|conv[123]d|_?slow_conv\w*|thnn_conv\w*|_conv_depthwise2d|mkldnn_convolution|_nnpack_spatial_convolution|_convolution_mode|cudnn_convolution\w*|miopen_convolution\w*|conv_transpose[123]d|_mps_convolution\w*)$`),
 		tensors: func(d int) map[string][]int {
 			return map[string][]int{
 				"input": spatial(d, 1, 2, 4), "self": spatial(d, 1, 2, 4), "weight": spatial(d, 2, 2, 3),

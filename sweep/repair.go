@@ -59,6 +59,12 @@ func (s *Sample) RepairError(err error) string {
 // (a *MakeError) is repaired only when the runtime said why in a kind of
 // kinds.go (a *DtypeError for a dtype it does not make: a float64-only
 // runtime moves the sample to float64); any other MakeError ends it.
+//
+// When the op has a setup ([Setups]) and no repair applies, the sample
+// starts again from the variant's sample with the setup's edits (repair
+// "setup"), and the repairs go on from there: a sample the rules reach
+// keeps the samples it always had, and the setup serves the ones they
+// cannot.
 func (s *Sample) Run(call func(*Sample) error) error {
 	for {
 		err := call(s)
@@ -66,16 +72,36 @@ func (s *Sample) Run(call func(*Sample) error) error {
 			return nil
 		}
 		if me, ok := err.(*MakeError); ok {
-			if len(s.Repairs) >= MaxRepairs || !hasKind(me.Err) || s.kindRepair(me.Err) == "" {
-				return err
+			if len(s.Repairs) < MaxRepairs && hasKind(me.Err) && s.kindRepair(me.Err) != "" {
+				continue
 			}
+		} else if s.RepairError(err) != "" {
 			continue
 		}
-		if s.RepairError(err) == "" {
+		if !s.setUp() {
 			return err
 		}
 	}
 }
+
+// setUp starts the sample again from its variant's with its op's setup,
+// once; false when the op has none, the variant takes none, or it was
+// applied.
+func (s *Sample) setUp() bool {
+	st := setupOf(s.Op)
+	if st == nil || Variants[s.Variant].Alias || slices.Contains(s.Repairs, RepairSetup) {
+		return false
+	}
+	*s = *For(s.Op, s.Variant)
+	for _, e := range st.Edits {
+		e(s)
+	}
+	s.Repairs = []string{RepairSetup}
+	return true
+}
+
+// RepairSetup names the repair that gave a sample its op's setup.
+const RepairSetup = "setup"
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 
@@ -85,7 +111,7 @@ var dtypeOrder = []string{"int64", "float64", "bool", "complex64", "float32", "u
 
 // dtypeOf maps a dtype name of an error message to a [Dtypes] name ("").
 func dtypeOf(name string) string {
-	name = strings.TrimPrefix(strings.TrimPrefix(name, "torch."), "at::k")
+	name = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(name, "torch."), "at::k"), "c10::")
 	if d, ok := torchDtypes[name]; ok {
 		return d
 	}
@@ -95,6 +121,14 @@ func dtypeOf(name string) string {
 	switch name {
 	case "long int":
 		return "int64"
+	case "unsigned char":
+		return "uint8"
+	case "signed char":
+		return "int8"
+	case "complex<float>":
+		return "complex64"
+	case "complex<double>":
+		return "complex128"
 	case "uint64", "int":
 		return map[string]string{"uint64": "int64", "int": "int32"}[name]
 	}
@@ -327,11 +361,14 @@ func layout(s *Sample, l string, all bool) bool {
 			continue
 		}
 		sp.Layout, sp.Transposed, changed = l, false, true
+		if l == QuantizedPerChannel && len(sp.Shape) == 0 {
+			sp.Shape = []int{2, 3} // per channel along dim 0
+		}
 		// the conj and neg bits are lazy flags of strided tensors: libtorch
 		// makes a quantized tensor with the neg bit, and its quantized
 		// kernels crash on it (2.14.1, sample 13)
 		sp.Conj, sp.Neg = false, false
-		if l == Quantized {
+		if IsQuantizedLayout(l) {
 			sp.Dtype = "quint8"
 			sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
 		}

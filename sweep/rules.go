@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/schema"
@@ -25,12 +26,13 @@ var Rules = []Rule{
 		return toDtype(s, m[1], m[2], "")
 	}},
 	{"named dtype", re(`expects? (\w+) to (?:be|have) (?:k)?(\w+)(?: tensor| dtype)?`), func(s *Sample, m []string) bool { return toDtype(s, m[1], m[2], "") }},
+	{"named dtype", re(`(\w+)\.scalar_type\(\) == (?:at::)?k(\w+) INTERNAL ASSERT`), func(s *Sample, m []string) bool { return toDtype(s, m[1], m[2], "") }},
 	{"integral tensor", re(`(\w+) must be integral|(\w+) needs to be of type Long|(\w+) must be an? \d-dim integral`), func(s *Sample, m []string) bool {
 		return toDtype(s, m[1]+m[2]+m[3], "Long", "")
 	}},
 	{"bool tensor", re(`(\w+) should be a boolean tensor|Expected (\w+) to be of ScalarType Bool`), func(s *Sample, m []string) bool { return toDtype(s, m[1]+m[2], "Bool", "") }},
 	{"float tensor", re(`Expected floating point type for (\w+)`), func(s *Sample, m []string) bool { return toDtype(s, m[1], "Float", "") }},
-	{"out dtype", re(`Expected out tensor to have dtype (bool|int|long int|Long|float|double), but got (\w+)`), func(s *Sample, m []string) bool {
+	{"out dtype", re(`Expected out tensor to have dtype (bool|int|long int|Long|float|double|unsigned char|signed char|c10::complex<float>|c10::complex<double>|c10::quint8|c10::qint8|c10::qint32), but got (\w+)`), func(s *Sample, m []string) bool {
 		return oneOut(s, dtypeOf(m[2]), dtypeOf(m[1]))
 	}},
 	{"out dtype", re(`expects (Long|Int|Bool|Float) tensor out`), func(s *Sample, m []string) bool { return s.setDtype(s.writes(), dtypeOf(m[1])) }},
@@ -58,9 +60,13 @@ var Rules = []Rule{
 	{"sparse layout", re(`expected sparse coordinate tensor layout|can only be called on sparse tensors|expected sparse tensor layout|values expected sparse tensor`), func(s *Sample, m []string) bool {
 		return layout(s, SparseCOO, false)
 	}},
+	{"sparse column layout", re(`expected sparse column compressed tensor layout`), func(s *Sample, m []string) bool { return layout(s, SparseCSC, false) }},
 	{"sparse compressed layout", re(`expected sparse (?:row )?compressed tensor layout`), func(s *Sample, m []string) bool { return layout(s, SparseCSR, false) }},
 	{"backend of a layout", re(`only available for these backends: \[[^\]]*\bSparseCPU\b`), func(s *Sample, m []string) bool { return layout(s, SparseCOO, false) }},
 	{"backend of a layout", re(`only available for these backends: \[[^\]]*\bSparseCsrCPU\b`), func(s *Sample, m []string) bool { return layout(s, SparseCSR, false) }},
+	{"per-channel quantized", re(`qscheme\(\) == kPerChannelAffine|only works with same qscheme`), func(s *Sample, m []string) bool {
+		return layout(s, QuantizedPerChannel, false) || perChannelOuts(s)
+	}},
 	{"backend of a layout", re(`only available for these backends: \[[^\]]*\bQuantizedCPU\b`), func(s *Sample, m []string) bool { return layout(s, Quantized, true) }},
 	{"backend of a layout", re(`only available for these backends: \[[^\]]*\bMkldnnCPU\b|between mkldnn layout and dense`), func(s *Sample, m []string) bool { return layout(s, Mkldnn, true) }},
 
@@ -79,7 +85,7 @@ var Rules = []Rule{
 	{"dim in range", re(`Dimension out of range \(expected to be in range of \[(-?\d+), (-?\d+)\], but got (-?\d+)\)`), func(s *Sample, m []string) bool {
 		return dims(s, atoi(m[1]), atoi(m[2]), atoi(m[3]))
 	}},
-	{"dim in range", re(`Dimension out of range \(expected to be between (-?\d+) and (-?\d+), but got (-?\d+)\)`), func(s *Sample, m []string) bool {
+	{"dim in range", re(`Dimension out of range \(expected to be between (-?\d+) and (-?\d+), but got (-?\d+)(?: at index \d+)?\)`), func(s *Sample, m []string) bool {
 		return dims(s, atoi(m[1]), atoi(m[2]), atoi(m[3]))
 	}},
 	{"named rank", re(`Expected (\w+) to be a tensor of dimension (\d+)`), func(s *Sample, m []string) bool { return rank(s, m[1], atoi(m[2])) }},
@@ -103,6 +109,7 @@ var Rules = []Rule{
 	{"input rank", re(`Expected (\d)D (?:\(unbatched\) )?or (\d)D (?:\(batched\) )?input|should be a (\d)d or (\d)d Tensor|Expected (\d)D or (\d)D tensor|needs (\d)d \(spatial\) or (\d)d|Expected (\d)D or (\d)D`), func(s *Sample, m []string) bool {
 		return rank(s, "input", atoi(m[2]+m[4]+m[6]+m[8]+m[10]))
 	}},
+	{"input rank", re(`input tensor of rank (\d)`), func(s *Sample, m []string) bool { return rank(s, "input", atoi(m[1])) }},
 	{"input rank", re(`[Ee]xpected (\d)D input tensor|non-empty (\d)D input tensor|Input must have (\d) dims|(\d)D stride expected|must be (\d)-dimensional`), func(s *Sample, m []string) bool {
 		return rank(s, "input", atoi(m[1]+m[2]+m[3]+m[4]+m[5]))
 	}},
@@ -161,7 +168,7 @@ var Rules = []Rule{
 		return sameShape(s)
 	}},
 	{"out shape", re(`output with shape \[([\d, ]*)\] doesn't match the broadcast shape \[([\d, ]*)\]`), func(s *Sample, m []string) bool {
-		return s.setShape(s.writes(), ints(m[2]))
+		return outShape(s, ints(m[1]), ints(m[2]))
 	}},
 	{"matmul shapes", re(`shapes cannot be multiplied \((\d+)x(\d+) and (\d+)x(\d+)\)`), func(s *Sample, m []string) bool {
 		ks := s.tensors()
@@ -230,6 +237,7 @@ var Rules = []Rule{
 	{"one of two", re(`[Mm]ust specify exactly one of (\w+) and (\w+)`), func(s *Sample, m []string) bool {
 		return s.present(m[1]) || s.absent(m[2])
 	}},
+	{"present", re(`(\w+) must be provided`), func(s *Sample, m []string) bool { return s.present(strings.ToLower(m[1])) }},
 	{"present", re(`(\w+) must be defined|Either (\w+) or (\w+) must be defined|Expected (\w+) and (\w+) to be defined`), func(s *Sample, m []string) bool {
 		return s.present(m[1]+m[2]+m[4]) || s.present(m[5])
 	}},
@@ -329,4 +337,32 @@ func oneOut(s *Sample, got, want string) bool {
 		return s.setDtype(ks[len(ks)-1:], want)
 	}
 	return s.setDtype(ks[:1], want)
+}
+
+// outShape gives the out= tensors of shape got (all of them when none
+// has it) the shape want: an op with several outs names the one whose
+// shape is wrong by its shape.
+func outShape(s *Sample, got, want []int) bool {
+	var ks []int
+	for _, k := range s.writes() {
+		if slices.Equal(s.Specs[k].Shape, got) {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) == 0 {
+		ks = s.writes()
+	}
+	return s.setShape(ks[:min(1, len(ks))], want) || s.setShape(s.writes(), want)
+}
+
+// perChannelOuts makes the out= tensors per-channel quantized quint8.
+func perChannelOuts(s *Sample) bool {
+	changed := false
+	for _, k := range s.writes() {
+		if sp := s.spec(k); sp.Layout != QuantizedPerChannel {
+			sp.Layout, sp.Dtype, sp.Transposed, sp.Conj, sp.Neg, changed = QuantizedPerChannel, "quint8", false, false, false, true
+			sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
+		}
+	}
+	return changed
 }

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -33,13 +34,13 @@ func TestRules(t *testing.T) {
 		{"randint.low", 0, `Error: random_ expects 'from' to be less than 'to', but got from=1 >= to=1`, "", ""},
 		{"_fused_adam", 1, `Error: Expected max_exp_avg_sqs.empty() to be true, but got false.`, "empty list", "max_exp_avg_sqs=[]"},
 		{"avg_pool3d_backward", 0, `Error: non-empty 4D or 5D (batch mode) tensor expected for input`, "named rank", "grad_output=float32[1,2,4,4,4] self=float32[2,3]"},
-		{"nll_loss2d", 0, `Error: only batches of spatial targets supported (3D tensors) but got targets of dimension: 2`, "named rank", "target=int64[2,3,4]"},
+		{"nll_loss2d_backward", 0, `Error: only batches of spatial targets supported (3D tensors) but got targets of dimension: 2`, "named rank", "target=int64[2,3,4]"},
 		{"scatter.reduce", 0, `Error: reduce argument must be either add or multiply.`, "string choice", "reduce=add"},
 		{"split.sizes", 0, `Error: split_with_sizes expects split_sizes to sum exactly to 2 (input tensor's size at dimension 0), but got split_sizes=[2, 3]`, "list sum", "split_size=[2]"},
 		{"addmv", 0, `Error: vector + matrix @ vector expected, got 2, 2, 2`, "vector matrix vector", "self=float32[2] mat=float32[2,3] vec=float32[3]"},
 		{"_ctc_loss.Tensor", 0, `Error: input_lengths must be integral`, "integral tensor", "input_lengths=int64[2,3]"},
 		{"_masked_softmax", 0, `Error: Mask should be a boolean tensor`, "bool tensor", "mask=bool[2,3]"},
-		{"_sobol_engine_draw", 0, `Error: sobolstate needs to be of type Long`, "named dtype", "sobolstate=int64[2,3]"},
+		{"_sobol_engine_draw", 5, `Error: sobolstate needs to be of type Long`, "named dtype", "sobolstate=int64[2,3]"},
 		{"linalg_lu_solve", 0, `Error: linalg.lu_solve: pivots should be a Tensor of scalar type torch.int32`, "named dtype", "pivots=int32[2,3]"},
 		{"fft_fft2.out", 0, `Error: fftn expects a complex output tensor, but got Float`, "complex out", "out=complex64[2,3]"},
 		{"view_as_real", 0, `Error: view_as_real is only supported for complex tensors`, "complex", "self=complex64[2,3]"},
@@ -48,7 +49,7 @@ func TestRules(t *testing.T) {
 		{"masked_fill.Tensor", 0, `Error: masked_fill_ only supports a 0-dimensional value tensor, but got tensor with 2 dimension(s).`, "named rank", "value=float32[]"},
 		{"linalg_householder_product", 0, `Error: torch.linalg.householder_product: input.shape[-2] must be greater than or equal to input.shape[-1]`, "tall matrix", "input=float32[3,2]"},
 		{"diagonal_scatter", 0, `Error: expected src to have a size equal to the slice of self. src size = [2, 3], slice size = [2]`, "slice size", "src=float32[2]"},
-		{"_amp_update_scale", 0, `Error: growth_tracker must be a 1-element tensor.`, "n-element tensor", "growth_tracker=float32[1]"},
+		{"_amp_update_scale_", 5, `Error: growth_tracker must be a 1-element tensor.`, "n-element tensor", "found_inf=float32[1]"},
 		{"index_reduce", 0, `Error: index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got sum.`, "string choice", "reduce=prod"},
 		{"_embedding_bag", 0, `Error: output with shape [2] doesn't match the broadcast shape [2, 3]`, "", ""},
 		{"add.out", 0, `Error: output with shape [2] doesn't match the broadcast shape [2, 3]`, "", ""},
@@ -66,6 +67,15 @@ func TestRules(t *testing.T) {
 		{"native_channel_shuffle", 16, `Error: channel_shuffle expects input with > 2 dims, but got input with sizes [2, 3]`, "input rank", "self=quint8[2,3,4].quantized"},
 		{"channel_shuffle", 16, `Error: channel_shuffle expects 4D input, but got input with sizes [2, 3]`, "input rank", "self=quint8[1,2,4,4].quantized"},
 		{"pixel_unshuffle", 16, `Error: pixel_unshuffle expects input to have at least 3 dimensions, but got input with 2 dimension(s)`, "input rank", "self=quint8[2,3,4].quantized"},
+		{"ccol_indices", 0, `Error: ccol_indices expected sparse column compressed tensor layout but got Strided`, "sparse column layout", "self=float32[2,3].sparse_csc"},
+		{"_test_check_tensor", 0, `Error: self.scalar_type() == at::kBool INTERNAL ASSERT FAILED at "./aten/src/ATen/native/ReduceOps.cpp":2196, please report a bug to PyTorch. `, "named dtype", "self=bool[2,3]"},
+		{"quantize_per_channel.out", 0, `Error: Expected out tensor to have dtype c10::quint8, but got float instead`, "out dtype", "out=quint8[2,3].quantized"},
+		{"squeeze.dims", 2, `Error: Dimension out of range (expected to be between 0 and 1, but got 2 at index 0).  NB: negative dims not currently supported; file an issue if you want it.`, "dim in range", "self=float32[2,3,4] dim=[0]"},
+		{"q_per_channel_scales", 16, `Error: Expected quantizer->qscheme() == kPerChannelAffine || quantizer->qscheme() == kPerChannelAffineFloatQParams to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)`, "per-channel quantized", "self=quint8[2,3].quantized_per_channel"},
+		{"int_repr.out", 0, `Error: Expected out tensor to have dtype unsigned char, but got c10::quint8 instead`, "out dtype", "out=uint8[2,3]"},
+		{"view_as_complex_copy.out", 5, `Error: Expected out tensor to have dtype c10::complex<float>, but got float instead`, "out dtype", "self=complex64[2,3] out=#0"},
+		{"_embedding_bag_forward_only.out", 0, `Error: output with shape [1] doesn't match the broadcast shape [1, 3]`, "out shape", "out0=float32[1,3] out1=float32[2,3]"},
+		{"quantized_max_pool3d", 0, `Error: Expecting the input tensor of rank 5.`, "input rank", "self=float32[1,2,4,4,4]"},
 		{"cosine_embedding_loss", 0, `Error: 0D target tensor expects 1D input tensors, but found inputs with sizes [2, 3] and [2, 3].`, "", ""},
 	} {
 		t.Run(tc.op, func(t *testing.T) {
@@ -137,5 +147,47 @@ func TestRunReachesQuantizedChannelShuffle(t *testing.T) {
 	})
 	if err != nil || !strings.Contains(s.Describe(), "self=quint8[2,3,4].quantized") {
 		t.Errorf("err %v, repairs %v, sample %s; want a quantized [2,3,4] self", err, s.Repairs, s.Describe())
+	}
+}
+
+// The "present" rule gives an optional argument a message says must be
+// provided a value (quantized_batch_norm's weight).
+func TestRulePresent(t *testing.T) {
+	s := For(ops(t, "2.14")["quantized_batch_norm"], 0)
+	if got := s.Repair(`Error: Weight must be provided`); got != "present" || !strings.Contains(s.Describe(), "weight=float32[2,3]") {
+		t.Errorf("rule %q, sample %s; want present, a weight", got, s.Describe())
+	}
+}
+
+// A sample no rule repairs starts again with its op's setup, once: nll_loss
+// refuses a [2,3] target (the message names no repair that helps: "named
+// rank" would make it 0-dim, which the kernel refuses for a batch), and its
+// setup gives a [2] int64 target of class indices; a kernel that still
+// refuses ends the sample after the setup.
+func TestRunSetup(t *testing.T) {
+	op := ops(t, "2.14")["nll_loss"]
+	s := For(op, 0)
+	calls := 0
+	err := s.Run(func(s *Sample) error {
+		calls++
+		if sh := s.shapeOf("target"); len(sh) != 1 {
+			return errString("only batches of spatial targets supported, multi-target not supported")
+		}
+		return nil
+	})
+	if err != nil || calls != 2 || !slices.Equal(s.Repairs, []string{RepairSetup}) || !strings.Contains(s.Describe(), "target=int64[2]") {
+		t.Errorf("err %v, %d calls, repairs %v, sample %s; want the setup's [2] int64 target", err, calls, s.Repairs, s.Describe())
+	}
+	s = For(op, 0)
+	calls = 0
+	err = s.Run(func(s *Sample) error { calls++; return errString("something no rule knows") })
+	if err == nil || calls != 2 {
+		t.Errorf("err %v, %d calls; want 2 calls (before and after the setup), then the error", err, calls)
+	}
+	s = For(op, 5) // aliasing: no setup
+	calls = 0
+	_ = s.Run(func(s *Sample) error { calls++; return errString("something no rule knows") })
+	if calls != 1 {
+		t.Errorf("aliasing sample: %d calls, want 1", calls)
 	}
 }

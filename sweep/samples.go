@@ -22,7 +22,9 @@
 // wording in its message (a dtype the kernel implements, shapes that
 // match, a square matrix, valid indices...); [Sample.Run] calls, repairs
 // and calls again, a bounded number of times. Families the rules cannot
-// reach (convolutions, RNN cells, losses) have a hand-written sample. The
+// reach (convolutions, upsampling, RNN cells) have a hand-written sample,
+// and the ops whose arguments depend on one another (losses, full RNNs,
+// sparse constructors, quantization...) a [Setup], the last repair. The
 // package knows nothing of any runtime: the libtorch and gorgonia sweeps
 // use it, and so can a runtime in another module (see the examples).
 package sweep

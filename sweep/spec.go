@@ -48,14 +48,26 @@ type Spec struct {
 const (
 	SparseCOO = "sparse_coo"
 	SparseCSR = "sparse_csr"
+	// SparseCSC is the compressed sparse column layout (no variant asks
+	// for it: a repair or a setup does, for ccol_indices and row_indices).
+	SparseCSC = "sparse_csc"
 	// Quantized is a per-tensor affine quantized tensor (Dtype quint8,
 	// qint8 or qint32).
 	Quantized = "quantized"
-	Mkldnn    = "mkldnn"
+	// QuantizedPerChannel is a per-channel affine quantized tensor along
+	// dim 0 (Dtype quint8; no variant asks for it: a repair or a setup
+	// does, for the q_per_channel_* accessors and per-channel outs).
+	QuantizedPerChannel = "quantized_per_channel"
+	Mkldnn              = "mkldnn"
 )
 
 // Layouts lists the non-strided layouts.
-var Layouts = []string{SparseCOO, SparseCSR, Quantized, Mkldnn}
+var Layouts = []string{SparseCOO, SparseCSR, Quantized, Mkldnn, SparseCSC, QuantizedPerChannel}
+
+// IsQuantizedLayout reports whether layout is one of the quantized ones.
+func IsQuantizedLayout(layout string) bool {
+	return layout == Quantized || layout == QuantizedPerChannel
+}
 
 // Dtypes lists the element types a Spec may name, by their PyTorch names
 // without the "torch." prefix.
@@ -127,7 +139,7 @@ func (sp *Spec) Check() error {
 	if sp.Neg && sp.Dtype == "bool" {
 		return fmt.Errorf("the neg bit needs a numeric dtype, not bool")
 	}
-	if (sp.Layout == Quantized) != IsQuantized(sp.Dtype) {
+	if IsQuantizedLayout(sp.Layout) != IsQuantized(sp.Dtype) {
 		return fmt.Errorf("dtype %s in layout %q: quantized dtypes go with the quantized layout only", sp.Dtype, sp.Layout)
 	}
 	if sp.NonLeafBase && !sp.NonLeafView {

@@ -119,7 +119,7 @@ func (ar *Arg) addElem(e string) bool {
 		if len(e) < 2 || (e[0] != '"' && e[0] != '\'') {
 			return false
 		}
-		ar.Strs = append(ar.Strs, e[1:len(e)-1])
+		ar.Strs = append(ar.Strs, unescape(e[1:len(e)-1]))
 	case schema.ScalarType:
 		dt := torchDtypes[strings.TrimPrefix(e, "at::k")]
 		if dt == "" {
@@ -262,4 +262,17 @@ func repeat[T any](v T, n int) []T {
 		l[i] = v
 	}
 	return l
+}
+
+// unescape resolves the backslash escapes of a quoted schema default
+// (str a="\"'\\" is the three characters "'\).
+func unescape(q string) string {
+	var b strings.Builder
+	for i := 0; i < len(q); i++ {
+		if q[i] == '\\' && i+1 < len(q) {
+			i++
+		}
+		b.WriteByte(q[i])
+	}
+	return b.String()
 }

@@ -5,8 +5,10 @@ package findings
 import "testing"
 
 // The repros of findings on outputs: two outputs on one buffer
-// (distinct_outputs), an out= op returning another argument than out
-// (returns_arg), and a return that keeps an argument's autograd state
+// (distinct_outputs: _transform_bias_rescale_qkv's q, k and v), an out=
+// op returning another argument than out (returns_arg), a fresh return
+// that is a view of an argument (einsum of one operand), and a return
+// that keeps an argument's autograd state
 // (_transformer_decoder_only_layer_fwd's incremental key and value).
 
 func init() {
@@ -31,6 +33,33 @@ func init() {
 			run: func(t *testing.T) {
 				x, y, out := f32(2), f32(2), f32(2)
 				rel(wrapper[func(tensor, tensor, *int, tensor) tensor](t, "resize_as.out")(x, y, nil, out), x, y, out)
+			}},
+		repro{op: "_transform_bias_rescale_qkv", shows: []string{"distinct_outputs ret 0", "distinct_outputs ret 1", "storage_use_count_eq_1 ret 0", "storage_use_count_eq_1 ret 1", "storage_use_count_eq_1 ret 2"},
+			code: "checked.XTransformBiasRescaleQkv(qkv, bias, 1) // qkv [1,2,6], bias [6]: q, k, v views of one buffer",
+			run: func(t *testing.T) {
+				qkv, bias := f32(1, 2, 6), f32(6)
+				q, k, v := wrapper[func(tensor, tensor, int64) (tensor, tensor, tensor)](t, "_transform_bias_rescale_qkv")(qkv, bias, 1)
+				rel(q, k, v, qkv, bias)
+			}},
+		repro{op: "einsum", shows: []string{"storage_use_count_eq_1 ret 0"},
+			code: `checked.Einsum("ab", []tensor{x}, nil) // x [2,3]: returns a view of x`,
+			run: func(t *testing.T) {
+				x := f32(2, 3)
+				rel(wrapper[func(string, tensors, []int64) tensor](t, "einsum")("ab", tensors{x}, nil), x)
+			}},
+		repro{op: "sparse_resize.out", shows: []string{"returns_arg ret 0"},
+			code: "checked.SparseResizeOut(s, []int64{2, 3}, 2, 0, out) // s, out sparse COO: returns a new tensor, not out",
+			run: func(t *testing.T) {
+				x := f32(2, 3)
+				s, out := x.ToSparse(), x.ToSparse()
+				rel(wrapper[func(tensor, []int64, int64, int64, tensor) tensor](t, "sparse_resize.out")(s, []int64{2, 3}, 2, 0, out), s, out, x)
+			}},
+		repro{op: "sparse_resize_and_clear.out", shows: []string{"returns_arg ret 0"},
+			code: "checked.SparseResizeAndClearOut(s, []int64{2, 3}, 2, 0, out) // s, out sparse COO: returns a new tensor, not out",
+			run: func(t *testing.T) {
+				x := f32(2, 3)
+				s, out := x.ToSparse(), x.ToSparse()
+				rel(wrapper[func(tensor, []int64, int64, int64, tensor) tensor](t, "sparse_resize_and_clear.out")(s, []int64{2, 3}, 2, 0, out), s, out, x)
 			}},
 		repro{op: "_transformer_decoder_only_layer_fwd", shows: []string{"impl ret 1", "impl ret 2"},
 			code: "checked.XTransformerDecoderOnlyLayerFwd(e, 1, 1, e, ..., e) // every tensor empty: returns incr_key and incr_value themselves",

@@ -421,7 +421,7 @@ const (
 )
 
 var (
-	noCPU      = regexp.MustCompile(`Could not run '[^']+' with arguments from the 'CPU' backend|not implemented\. You are likely|_overrideable|Cannot access accelerator|INTERNAL ASSERT FAILED at .*(?:kXLA|device\(\)\.type)`)
+	noCPU      = regexp.MustCompile(`Could not run '[^']+' with arguments from the 'CPU' backend|not implemented\. You are likely|_overrideable|Cannot access accelerator|INTERNAL ASSERT FAILED at .*(?:kXLA|device\(\)\.type)|== kXLA INTERNAL ASSERT FAILED`)
 	notInBuild = regexp.MustCompile(`not built with|not compiled with|compiled without|ATen not compiled|[Nn]ot available in this build|MKLDNN build is disabled|was not enabled`)
 )
 

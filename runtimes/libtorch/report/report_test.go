@@ -88,6 +88,7 @@ func TestReason(t *testing.T) {
 		{"NotImplementedError", "Could not run 'aten::_cudnn_rnn' with arguments from the 'CPU' backend. This could be because the operator doesn't exist for this backend", NoCPUKernel},
 		{"NotImplementedError", "convolution_overrideable not implemented. You are likely triggering this with tensor backend other than CPU/CUDA/MKLDNN", NoCPUKernel},
 		{"Error", "Cannot access accelerator device when none is available.", NoCPUKernel},
+		{"Error", `input.device().type() == kXLA INTERNAL ASSERT FAILED at "./aten/src/ATen/native/Copy.cpp":383, please report a bug to PyTorch. This op should only be called by XLA`, NoCPUKernel},
 		{"Error", "This PyTorch installation was not built with FBGEMM operators", NotInBuild},
 		{"std::exception", "nnpack_spatial_convolution: ATen not compiled with NNPACK support", NotInBuild},
 		{"crash (SIGSEGV)", "", Crashes},

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 	samples "github.com/assertgen/assertgen/sweep"
@@ -72,6 +73,13 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 	for i, s := range sp.Shape {
 		sizes[i] = int64(s)
 	}
+	if sp.Layout == samples.QuantizedPerChannel {
+		t, err := perChannel(sp, sizes)
+		if err != nil {
+			return reflect.Value{}, err
+		}
+		return reflect.ValueOf(a.p.add(t)), nil
+	}
 	var t *torch.Tensor
 	if sp.Transposed || sp.NonLeafView {
 		if len(sizes) != 2 {
@@ -101,6 +109,7 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 	}{
 		{sp.Layout == samples.SparseCOO, (*torch.Tensor).ToSparse},
 		{sp.Layout == samples.SparseCSR, (*torch.Tensor).ToSparseCSR},
+		{sp.Layout == samples.SparseCSC, toSparseCSC},
 		{sp.Layout == samples.Mkldnn, (*torch.Tensor).ToMkldnn},
 		{sp.Layout == samples.Quantized, func(t *torch.Tensor) *torch.Tensor { return t.QuantizePerTensor(0.1, 0, qdtypes[sp.Dtype]) }},
 		{sp.Conj, (*torch.Tensor).Conj},
@@ -113,6 +122,27 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 		}
 	}
 	return reflect.ValueOf(a.p.add(t)), nil
+}
+
+// perChannel returns a per-channel quint8 tensor along dim 0 of sp's
+// shape and integer values, scale 0.1 and zero point 0 in every channel
+// (through the dispatcher: torch has no method of its own for it).
+func perChannel(sp samples.Spec, sizes []int64) (*torch.Tensor, error) {
+	if len(sizes) == 0 {
+		return nil, errors.New("the torch adapter makes per-channel quantized tensors of 1 dim or more")
+	}
+	n := sizes[0]
+	u8 := torch.FromFloat64s(torch.Uint8, sp.Elements(), sizes...)
+	scales := torch.FromFloat64s(torch.Float64, slices.Repeat([]float64{0.1}, int(n)), n)
+	zps := torch.FromFloat64s(torch.Int64, make([]float64, n), n)
+	defer func() { u8.Release(); scales.Release(); zps.Release() }()
+	return torch.Call("aten::_make_per_channel_quantized_tensor", "", []*torch.Tensor{u8, scales, zps}, 0)[0], nil
+}
+
+// toSparseCSC returns a sparse CSC copy of a 2-d t (through the
+// dispatcher: torch has no method of its own for it).
+func toSparseCSC(t *torch.Tensor) *torch.Tensor {
+	return torch.Call("aten::to_sparse_csc", "", []*torch.Tensor{t})[0]
 }
 
 // Release releases the call's results and every tensor the adapter made

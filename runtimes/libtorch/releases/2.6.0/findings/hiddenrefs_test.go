@@ -46,6 +46,12 @@ func init() {
 				c, v := conj(2, 3)
 				rel(append(wrapper[func(tensors) tensors](t, "align_tensors")(tensors{v}), v, c)...)
 			}},
+		repro{op: "einsum", name: "conj", shows: shows, samples: []int{12, 13},
+			code: `checked.Einsum("ab", []*torch.Tensor{v}, nil) // v = c.Conj(): a view of v`,
+			run: func(t *testing.T) {
+				c, v := conj(2, 3)
+				rel(wrapper[func(string, tensors, []int64) tensor](t, "einsum")("ab", tensors{v}, nil), v, c)
+			}},
 		repro{op: "meshgrid", name: "conj", shows: shows, samples: []int{12, 13},
 			code: "checked.Meshgrid([]*torch.Tensor{v}) // v = c.Conj() [3]: expand views of v",
 			run: func(t *testing.T) {
