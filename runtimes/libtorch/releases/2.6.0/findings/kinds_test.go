@@ -195,4 +195,15 @@ func init() {
 		)
 	}
 	add(sparseResizeOut("sparse_resize.out", "SparseResizeOut"), sparseResizeOut("sparse_resize_and_clear.out", "SparseResizeAndClearOut"))
+	// On wrappers around sparse COO tensors (the sweep's sample 0 setup
+	// makes self and out sparse) they return self too.
+	for _, op := range []struct{ name, goName string }{{"sparse_resize.out", "SparseResizeOut"}, {"sparse_resize_and_clear.out", "SparseResizeAndClearOut"}} {
+		add(kindRepro(functionalSample, op.name, "checked."+op.goName+"(s, []int64{2, 3}, 2, 0, out) // s, out wrappers of sparse COO [2,3]: returns self, not out", []string{"returns_arg ret 0"},
+			func(t *testing.T, kind func(tensor) tensor) {
+				x, y := f32(2, 3), f32(2, 3)
+				s, out := kind(x.ToSparse()), kind(y.ToSparse())
+				defer rel(out, s, x, y)
+				rel(wrapper[func(tensor, []int64, int64, int64, tensor) tensor](t, op.name)(s, []int64{2, 3}, 2, 0, out))
+			}))
+	}
 }

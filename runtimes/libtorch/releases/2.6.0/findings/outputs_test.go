@@ -43,7 +43,7 @@ func init() {
 				q, k, v := wrapper[func(tensor, tensor, int64) (tensor, tensor, tensor)](t, "_transform_bias_rescale_qkv")(qkv, bias, 1)
 				rel(q, k, v, qkv, bias)
 			}},
-		repro{op: "einsum", shows: []string{"storage_use_count_eq_1 ret 0"},
+		repro{op: "einsum", shows: []string{"storage_use_count_eq_1 ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: `checked.Einsum("ab", []tensor{x}, nil) // x [2,3]: returns a view of x`,
 			run: func(t *testing.T) {
 				x := f32(2, 3)
