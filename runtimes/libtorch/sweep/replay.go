@@ -122,7 +122,7 @@ func replayCalls(release, op string) []opinfo.Call {
 			return
 		}
 		replayed.calls = c.Calls
-		if s, err := schema.Embedded(release); err == nil {
+		if s, err := embedded(release); err == nil {
 			replayed.calls = withSiblings(s, c.Calls)
 		}
 	})

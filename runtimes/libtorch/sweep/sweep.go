@@ -97,7 +97,7 @@ func Main(r Bindings) {
 	flag.StringVar(&o.Unstable, "unstable", "", "the release's unstable.json: ops whose outcome varies by undefined behaviour, left out of -baseline")
 	flag.DurationVar(&o.Timeout, "timeout", 60*time.Second, "per-op time limit")
 	flag.BoolVar(&o.Content, "content", true, "run the same_content check (asserts.SetContentCheck) in the workers")
-	flag.BoolVar(&o.Kinds, "kinds", false, "run the meta and functional samples (21, 22) too; their findings are not judged yet")
+	flag.BoolVar(&o.Kinds, "kinds", true, "run the meta and functional samples (21, 22); -kinds=false leaves them out")
 	flag.BoolVar(&o.Verbose, "v", false, "print every sample of every op: outcome, repairs, last error (with -ops, one op's samples)")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -141,7 +141,7 @@ type sampleResult struct {
 // a profile per line), writing JSON results on stdout, until stdin closes.
 func RunWorker(r Bindings) {
 	torch.SetNumThreads(1)
-	s, err := schema.Embedded(r.Version)
+	s, err := embedded(r.Version)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -177,6 +177,31 @@ func RunWorker(r Bindings) {
 		}
 		enc.Encode(sampleResult{T: "done"})
 	}
+}
+
+var parsed struct {
+	sync.Mutex
+	m map[string]*schema.Schema
+}
+
+// embedded returns the release's embedded schema, parsed once per process
+// (a worker's start parses it, and the replay's sibling table reads it):
+// the parse is most of a worker's start, paid again after every crash.
+func embedded(release string) (*schema.Schema, error) {
+	parsed.Lock()
+	defer parsed.Unlock()
+	if s := parsed.m[release]; s != nil {
+		return s, nil
+	}
+	s, err := schema.Embedded(release)
+	if err != nil {
+		return nil, err
+	}
+	if parsed.m == nil {
+		parsed.m = map[string]*schema.Schema{}
+	}
+	parsed.m[release] = s
+	return s, nil
 }
 
 // parseRequest reads a master's request: "op profile base k...", the
@@ -346,7 +371,7 @@ type opResult struct {
 // verdicts, regressions against the baseline.
 func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 	t0 := time.Now()
-	s, err := schema.Embedded(r.Version)
+	s, err := embedded(r.Version)
 	if err != nil {
 		return nil, err
 	}

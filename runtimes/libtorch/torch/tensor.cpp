@@ -73,6 +73,63 @@ uint64_t lookup(Table<T, N> &tab, const T *key, MakeWeak make_weak) {
 	return id;
 }
 
+// A functionalization wrapper's StorageImpl is a FunctionalStorageImpl: the
+// alias group functionalization keeps for the wrapper and its views. c10
+// replaces it in one case the kernel does not decide: a resize_ that grows
+// a wrapper (FunctionalTensorWrapper::maybe_replace_storage, reached from
+// resize_output in an out= kernel) gives the wrapper a new one, and only
+// after checking that nothing else holds the old one (storage use count 1,
+// no views). The group goes on, with its one member; so the new storage
+// keeps the old one's number when the wrapper's last seen storage is dead
+// and the new one is not registered yet. set_ also swaps a wrapper's
+// storage, to another's: that one is not new, and from 2.x c10 marks it
+// (was_storage_changed), so it gets no number but its own. fstorages holds,
+// per wrapper, the storage it had when last read.
+struct FuncStorage {
+	c10::weak_intrusive_ptr<c10::StorageImpl> weak;
+	uint64_t id;
+};
+std::unordered_map<const c10::TensorImpl *, FuncStorage> fstorages;
+size_t fstorages_prune_at = kPruneMin;
+
+bool storage_changed_by_set(const at::Tensor &t) {
+#if TORCH_VERSION_MAJOR >= 2
+	return at::functionalization::impl::unsafeGetFunctionalWrapper(t)->was_storage_changed();
+#else
+	(void)t;
+	return false; // 1.13 does not mark it (and its functionalization has no set_)
+#endif
+}
+
+// functional_storage returns the number of functionalization wrapper t's
+// storage s (under mu).
+uint64_t functional_storage(const at::Tensor &t, const c10::TensorImpl *impl, const c10::Storage &s) {
+	const c10::StorageImpl *key = s.unsafeGetStorageImpl();
+	auto weak = [&] { return s.getWeakStorageImpl(); };
+	auto f = fstorages.find(impl);
+	if (f != fstorages.end() && f->second.weak.expired() && storages.m.find(key) == storages.m.end() &&
+	    !storage_changed_by_set(t)) {
+		storages.m.emplace(key, decltype(storages)::Entry{weak(), f->second.id});
+		f->second.weak = weak();
+		return f->second.id;
+	}
+	uint64_t id = lookup(storages, key, weak);
+	if (f != fstorages.end()) {
+		f->second = FuncStorage{weak(), id};
+		return id;
+	}
+	if (fstorages.size() >= fstorages_prune_at) {
+		for (auto i = fstorages.begin(); i != fstorages.end();) {
+			auto e = impls.m.find(i->first);
+			if (e == impls.m.end() || e->second.weak.expired()) i = fstorages.erase(i);
+			else ++i;
+		}
+		fstorages_prune_at = std::max<size_t>(kPruneMin, 2 * fstorages.size());
+	}
+	fstorages.emplace(impl, FuncStorage{weak(), id});
+	return id;
+}
+
 // forget drops the entries of t's TensorImpl and StorageImpl when t holds
 // the last reference to them, just before t is destroyed. The counts cannot
 // rise meanwhile: only t refers to the objects, and the table never turns
@@ -84,6 +141,7 @@ void forget(const at::Tensor &t) {
 	if (impl->has_storage() && impl->storage().use_count() == 1) st = impl->storage().unsafeGetStorageImpl();
 	std::lock_guard<std::mutex> g(mu);
 	impls.m.erase(impl);
+	fstorages.erase(impl);
 	if (st != nullptr) storages.m.erase(st);
 }
 
@@ -246,7 +304,8 @@ void ag_ident(void *p, ag_ident_t *out) {
 	});
 	if (has_storage) {
 		const c10::Storage &s = impl->storage();
-		out->storage = lookup(storages, s.unsafeGetStorageImpl(), [&] { return s.getWeakStorageImpl(); });
+		if (traits & kFunctional) out->storage = functional_storage(t, impl, s);
+		else out->storage = lookup(storages, s.unsafeGetStorageImpl(), [&] { return s.getWeakStorageImpl(); });
 	}
 }
 

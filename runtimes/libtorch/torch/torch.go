@@ -7,7 +7,11 @@
 // wrappers) and, from libtorch 2 on, HiddenStorageRefs (a view of a view
 // whose chained view function may keep the intermediate view captured,
 // where no count tells it from a user's handle: svd's V of a complex
-// input); libtorch has no Python subclasses.
+// input); libtorch has no Python subclasses. A functionalization wrapper's
+// StorageImpl is its FunctionalStorageImpl, the alias group of the wrapper
+// and its views; when c10 replaces it because a resize_ grew the wrapper
+// (maybe_replace_storage, which first checks that nothing else holds it),
+// the new one keeps the old one's identity: the group goes on.
 //
 // A *Tensor owns one at::Tensor (one reference to its TensorImpl). Release
 // drops it; a handle that is never released is dropped by a cleanup after

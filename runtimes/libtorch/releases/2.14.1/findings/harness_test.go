@@ -43,6 +43,11 @@ type repro struct {
 	// them, so a repro of one input kind does not stand for a finding
 	// another kind shows. Unset: any verdict of the op, check and return.
 	samples []int
+	// kinds, when set, are the meta (21) and functional (22) samples whose
+	// kind of tensor the repro also runs on: add makes a copy of it per
+	// kind, in which f32 makes tensors of that kind (meta tensors,
+	// functionalization wrappers) and which names that sample alone.
+	kinds []int
 	// code is the call as Go, for the findings table of the docs.
 	code string
 	run  func(t *testing.T)
@@ -50,10 +55,40 @@ type repro struct {
 
 var repros []repro
 
-func add(rs ...repro) { repros = append(repros, rs...) }
+// add registers repros, and for each of their kinds a copy run on
+// tensors of that kind.
+func add(rs ...repro) {
+	for _, r := range rs {
+		if r.kinds != nil && r.samples == nil {
+			// the CPU run stands for every sample but the kinds'
+			for k := range 27 {
+				if k != metaSample && k != functionalSample {
+					r.samples = append(r.samples, k)
+				}
+			}
+		}
+		repros = append(repros, r)
+		for _, k := range r.kinds {
+			c, run := r, r.run
+			c.kinds, c.samples = nil, []int{k}
+			c.name = strings.TrimPrefix(r.name+"/"+kindName(k), "/")
+			c.code = r.code + " (" + kindName(k) + ")"
+			c.run = func(t *testing.T) {
+				tensorKind = kindOf(k)
+				defer func() { tensorKind = nil }()
+				run(t)
+			}
+			repros = append(repros, c)
+		}
+	}
+}
+
+// tensorKind, while a kind copy of a repro runs, turns each tensor f32
+// makes into one of that kind.
+var tensorKind func(tensor) tensor
 
 // f32 returns a new float tensor of the given sizes (none: 0-dim) holding
-// 0.5, 1.5, ...
+// 0.5, 1.5, ... (in a kind copy of a repro, of that kind: see repro.kinds)
 func f32(sizes ...int64) *torch.Tensor {
 	n := int64(1)
 	for _, s := range sizes {
@@ -63,7 +98,11 @@ func f32(sizes ...int64) *torch.Tensor {
 	for i := range v {
 		v[i] = float64(i) + 0.5
 	}
-	return torch.FromFloat64s(torch.Float32, v, sizes...)
+	x := torch.FromFloat64s(torch.Float32, v, sizes...)
+	if tensorKind != nil {
+		return tensorKind(x)
+	}
+	return x
 }
 
 // view returns a [2,3] float view (row 1) of a [2,2,3] base, and the base:

@@ -15,7 +15,7 @@ import "testing"
 
 func init() {
 	for _, op := range []struct{ name, goName string }{{"nonzero_numpy", "NonzeroNumpy"}, {"where", "Where"}} {
-		add(repro{op: op.name, shows: []string{"distinct_outputs ret 0", "storage_use_count_eq_1 ret 0"},
+		add(repro{op: op.name, shows: []string{"distinct_outputs ret 0", "storage_use_count_eq_1 ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: "checked." + op.goName + "(x) // x [2,2]: the index columns are views of one buffer",
 			run: func(t *testing.T) {
 				x := f32(2, 2)
@@ -24,13 +24,13 @@ func init() {
 			}})
 	}
 	add(
-		repro{op: "resize.out", shows: []string{"returns_arg ret 0"},
+		repro{op: "resize.out", shows: []string{"returns_arg ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: "checked.ResizeOut(x, []int64{2}, nil, out) // returns self, not out",
 			run: func(t *testing.T) {
 				x, out := f32(2), f32(2)
 				rel(wrapper[func(tensor, []int64, *int, tensor) tensor](t, "resize.out")(x, []int64{2}, nil, out), x, out)
 			}},
-		repro{op: "resize_as.out", shows: []string{"returns_arg ret 0"},
+		repro{op: "resize_as.out", shows: []string{"returns_arg ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: "checked.ResizeAsOut(x, y, nil, out) // returns self, not out",
 			run: func(t *testing.T) {
 				x, y, out := f32(2), f32(2), f32(2)
@@ -43,7 +43,7 @@ func init() {
 				q, k, v := wrapper[func(tensor, tensor, int64) (tensor, tensor, tensor)](t, "_transform_bias_rescale_qkv")(qkv, bias, 1)
 				rel(q, k, v, qkv, bias)
 			}},
-		repro{op: "einsum", shows: []string{"storage_use_count_eq_1 ret 0"},
+		repro{op: "einsum", shows: []string{"storage_use_count_eq_1 ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: `checked.Einsum("ab", []tensor{x}, nil) // x [2,3]: returns a view of x`,
 			run: func(t *testing.T) {
 				x := f32(2, 3)

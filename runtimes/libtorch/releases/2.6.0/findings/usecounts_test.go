@@ -58,7 +58,7 @@ func init() {
 				r := wrapper[func(tensors) tensors](t, "broadcast_tensors")(tensors{x})
 				rel(append(r, x, b)...)
 			}},
-		repro{op: "cartesian_prod", shows: []string{"impl ret 0"},
+		repro{op: "cartesian_prod", shows: []string{"impl ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: "checked.CartesianProd([]*torch.Tensor{x}) // one empty input: returns it",
 			run: func(t *testing.T) {
 				x := f32(0)
@@ -90,19 +90,19 @@ func init() {
 				x, y := b.Select(0, 0), b.Select(0, 1)
 				rel(wrapper[func(tensor, tensor, bool) tensor](t, "copy")(x, y, false), x, y, b)
 			}},
-		repro{op: "data", shows: []string{"storage_use_count_eq_1 ret 0"},
+		repro{op: "data", shows: []string{"storage_use_count_eq_1 ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: "checked.Data(x) // an alias on x's storage",
 			run: func(t *testing.T) {
 				x := f32(2)
 				rel(wrapper[func(tensor) tensor](t, "data")(x), x)
 			}},
-		repro{op: "align_as", shows: []string{"storage_use_count_eq_1 ret 0"},
+		repro{op: "align_as", shows: []string{"storage_use_count_eq_1 ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: "checked.AlignAs(x, y) // x, y 0-dim: a view of x",
 			run: func(t *testing.T) {
 				x, y := f32(), f32()
 				rel(wrapper[func(tensor, tensor) tensor](t, "align_as")(x, y), x, y)
 			}},
-		repro{op: "align_tensors", shows: []string{"storage_use_count_eq_1 ret 0"},
+		repro{op: "align_tensors", shows: []string{"storage_use_count_eq_1 ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: "checked.AlignTensors([]*torch.Tensor{x}) // a view of x",
 			run: func(t *testing.T) {
 				x := f32(2)
@@ -116,7 +116,7 @@ func init() {
 				r := wrapper[func(tensors) tensors](t, "meshgrid")(tensors{x})
 				rel(append(r, x)...)
 			}},
-		repro{op: "_remove_batch_dim", shows: []string{"storage_use_count_eq_1 ret 0"},
+		repro{op: "_remove_batch_dim", shows: []string{"storage_use_count_eq_1 ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: "checked.XRemoveBatchDim(x, 1, 1, 0) // x not batched: a view of x",
 			run: func(t *testing.T) {
 				x := f32(2, 3)
