@@ -27,12 +27,7 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			if e, ok := r.(error); ok {
-				err = e
-			} else {
-				err = fmt.Errorf("%v", r)
-			}
-			err = Classify(rt, err)
+			err = Classify(rt, panicError(r))
 		}
 	}()
 	args, err := s.Build(rt, fn.Type())
@@ -41,6 +36,16 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	}
 	results = fn.Call(args)
 	return nil
+}
+
+// panicError is the error a recovered panic value r stands for: r itself
+// when it is an error (a kernel's error the bindings panic with), else its
+// text.
+func panicError(r any) error {
+	if e, ok := r.(error); ok {
+		return e
+	}
+	return fmt.Errorf("%v", r)
 }
 
 // callTwice calls fn twice on one set of s's arguments, the caller
@@ -57,11 +62,7 @@ func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation,
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			if e, ok := r.(error); ok {
-				err = e
-			} else {
-				err = fmt.Errorf("%v", r)
-			}
+			err = panicError(r)
 		}
 	}()
 	args, err := s.Build(rt, fn.Type())
