@@ -3,7 +3,8 @@
 // reports/SUMMARY.md and in the generated section of docs/libtorch.md: per
 // release the ops exercised, violations, crashes and hangs; across releases,
 // each (op, check, argument or return) with the releases it shows in, and
-// each op that crashes or hangs with the releases it does so in.
+// each op that crashes or hangs with the releases it does so in, and each
+// op an earlier release exercises and a later one does not, with its reason.
 //
 //	go run ./cmd/sweepreport [-check]
 //
@@ -108,6 +109,7 @@ func Summary(rs []rel) string {
 	writeTotals(&w, rs)
 	writeViolations(&w, rs)
 	notReached(&w, rs)
+	writeLost(&w, rs)
 	writeCrashes(&w, rs)
 	return w.String()
 }
@@ -233,6 +235,46 @@ func notReached(w *bytes.Buffer, rs []rel) {
 			fmt.Fprintf(w, " %d |", x.r.RepairsUsed[k])
 		}
 		w.WriteString("\n")
+	}
+}
+
+// writeLost writes, for each release after the first, the ops an earlier
+// release exercises and it does not, by its reason: the schema dropped
+// the op (counted), or the op has a binding and no sample reaches it there
+// (named, each a loss a reader must be able to follow).
+func writeLost(w *bytes.Buffer, rs []rel) {
+	if len(rs) < 2 {
+		return
+	}
+	w.WriteString("\nOps an earlier release exercises and a later one does not, by the later one's reason (its last error is in that report's `not_exercised_ops`):\n\n| release | reason | ops |\n| --- | --- | --- |\n")
+	earlier := map[string]bool{}
+	for i, x := range rs {
+		if i > 0 {
+			byReason := map[string][]string{}
+			for _, op := range slices.Sorted(maps.Keys(earlier)) {
+				if _, ok := x.r.ExercisedAt[op]; ok {
+					continue
+				}
+				reason := "not in its schema"
+				if e, ok := x.r.NotExercisedOps[op]; ok {
+					reason, _, _ = strings.Cut(e, ": ")
+				} else if _, ok := x.r.UnboundOps[op]; ok {
+					reason = "no binding"
+				}
+				byReason[reason] = append(byReason[reason], op)
+			}
+			for _, reason := range slices.Sorted(maps.Keys(byReason)) {
+				ops := byReason[reason]
+				list := fmt.Sprint(len(ops))
+				if reason != "not in its schema" {
+					list = fmt.Sprintf("%d: `%s`", len(ops), strings.Join(ops, "`, `"))
+				}
+				fmt.Fprintf(w, "| %s | %s | %s |\n", x.name, reason, list)
+			}
+		}
+		for op := range x.r.ExercisedAt {
+			earlier[op] = true
+		}
 	}
 }
 

@@ -13,10 +13,11 @@ func ret(i int) *int { return &i }
 
 // TestSummary: a violation fixed in the later release shows "-" there, a
 // new one "-" in the earlier, an op without a binding "n/a"; crashes and
-// hangs are counted apart.
+// hangs are counted apart; an op the earlier release exercises is named
+// under the later one's reason, or counted when the later schema dropped it.
 func TestSummary(t *testing.T) {
 	old := &report.Report{Libtorch: "1.13.1", OpsTotal: 3, OpsBound: 3, OpsExercised: 2, Samples: 11,
-		ExercisedAt:     map[string]int{"copy": 0, "mm": 0},
+		ExercisedAt:     map[string]int{"copy": 0, "mm": 0, "mm.out": 3, "dropped": 0},
 		NotExercisedOps: map[string]string{"gone": "Error: x"},
 		Violations: []report.Finding{
 			{Op: "copy", Check: "impl_use_count_le_1", Ret: ret(0), SampleID: 0, Verdict: "kernel"},
@@ -25,7 +26,8 @@ func TestSummary(t *testing.T) {
 		Crashes: []report.Crash{{Op: "gone", Profile: "strict", Sample: "6", Signal: "SIGSEGV"}},
 	}
 	nu := &report.Report{Libtorch: "2.6.0", OpsTotal: 2, OpsBound: 2, OpsExercised: 2, Samples: 11,
-		ExercisedAt: map[string]int{"copy": 0, "mm": 1},
+		ExercisedAt:     map[string]int{"copy": 0, "mm": 1},
+		NotExercisedOps: map[string]string{"mm.out": "not reached by samples: Error: out has the wrong size"},
 		Violations: []report.Finding{
 			{Op: "mm", Check: "same_content", Arg: "self", SampleID: 10, Verdict: "kernel"},
 		},
@@ -39,6 +41,8 @@ func TestSummary(t *testing.T) {
 		"| `mm` | same_content | arg self | - | samples 10 |",
 		"| `gone` | SIGSEGV: 6 | n/a |",
 		"| `mm` | - | timeout: 2 (pytorch) |",
+		"| 2.6.0 | not in its schema | 1 |",
+		"| 2.6.0 | not reached by samples | 1: `mm.out` |",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("summary lacks %q:\n%s", want, got)
