@@ -268,6 +268,9 @@ func (s *Sample) Describe() string {
 		parts = append(parts, ar.Name()+"="+v)
 	}
 	d := strings.Join(parts, " ")
+	if s.NoGrad {
+		d += " under no_grad"
+	}
 	if len(s.Repairs) > 0 {
 		d += " (repaired: " + strings.Join(s.Repairs, ", ") + ")"
 	}

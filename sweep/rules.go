@@ -83,6 +83,12 @@ var Rules = []Rule{
 		return changed
 	}},
 
+	{"grad mode off", re(`!GradMode::is_enabled\(\)`), func(s *Sample, m []string) bool {
+		changed := !s.NoGrad
+		s.NoGrad = true
+		return changed
+	}},
+
 	// ranks
 	{"dim in range", re(`Dimension out of range \(expected to be in range of \[(-?\d+), (-?\d+)\], but got (-?\d+)\)`), func(s *Sample, m []string) bool {
 		return dims(s, atoi(m[1]), atoi(m[2]), atoi(m[3]))
