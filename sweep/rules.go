@@ -223,7 +223,7 @@ var Rules = []Rule{
 	}},
 	{"embed dim", re(`embed_dim (\d+) didn't match last dim of query (\d+)`), func(s *Sample, m []string) bool { return s.setInts("embed_dim", int64(atoi(m[2]))) }},
 	{"last dim", re(`must have a last dimension of size (\d+)`), func(s *Sample, m []string) bool { return lastDim(s, s.tensors(), atoi(m[1])) }},
-	{"last dim", re(`(\w+) must have shape \(\*batch, (\d+)\)`), func(s *Sample, m []string) bool { return lastDim(s, s.named(m[1]), atoi(m[2])) }},
+	{"last dim", re(`(\w+) must have shape (?:\(\d+,\) or )?\(\*batch, (\d+)\)`), func(s *Sample, m []string) bool { return lastDim(s, s.named(m[1]), atoi(m[2])) }},
 	{"last dim", re(`expected (\w+) to have size (\d+) in last dimension`), func(s *Sample, m []string) bool { return lastDim(s, s.named(m[1]), atoi(m[2])) }},
 	{"one element", re(`with (\d+) elements cannot be converted to Scalar|must be a scalar|only one element tensors`), func(s *Sample, m []string) bool { return oneElement(s) }},
 	{"valid index", re(`index (-?\d+) is out of bounds|[Ii]ndex out of range|out of bounds for dimension|index .* out of range|indices? .*out of (?:range|bounds)|current < index_size`), func(s *Sample, m []string) bool {

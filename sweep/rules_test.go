@@ -60,6 +60,7 @@ func TestRules(t *testing.T) {
 		{"_philox_key_split", 0, `Error: _philox_key_split: key must have shape (*batch, 2), got shape [2, 3]`, "last dim", "key=float32[2,2]"},
 		{"_coalesce", 14, `Error: !self.is_coalesced() INTERNAL ASSERT FAILED at "./aten/src/ATen/native/sparse/SparseTensor.cpp":631, please report a bug to PyTorch. `, "uncoalesced", "self=float32[2,3].sparse_coo_uncoalesced"},
 		{"_thnn_fused_lstm_cell_backward", 0, `Error: !GradMode::is_enabled() INTERNAL ASSERT FAILED at "./aten/src/ATen/native/RNN.cpp":1209, please report a bug to PyTorch. `, "grad mode off", "under no_grad"},
+		{"_philox_uniform_", 0, `Error: _philox_uniform_: key must have shape (2,) or (*batch, 2), got shape [2, 3]`, "last dim", "key=float32[2,2]"},
 		{"hash_tensor.out", 0, `Error: Expected result to be of dtype uint64, but got Float`, "out dtype", "out=uint64[2,3]"},
 		{"mm", 0, `Error: mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)`, "", ""},
 		{"bmm", 9, `Error: Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got: [2, 3].`, "leading dims", "mat2=float32[2,4,4]"},
