@@ -225,6 +225,7 @@ func ScalarTypeCode(dtype string) (int, bool) {
 var scalarTypeCodes = map[string]int{
 	"uint8": 0, "int8": 1, "int16": 2, "int32": 3, "int64": 4, "float16": 5, "float32": 6, "float64": 7,
 	"complex64": 9, "complex128": 10, "bool": 11, "qint8": 12, "quint8": 13, "qint32": 14, "bfloat16": 15,
+	"uint64": 29, // since PyTorch 2.3
 }
 
 // IsDtype reports whether s names a dtype of [Dtypes].
@@ -267,6 +268,9 @@ func (s *Sample) Describe() string {
 		parts = append(parts, ar.Name()+"="+v)
 	}
 	d := strings.Join(parts, " ")
+	if s.NoGrad {
+		d += " under no_grad"
+	}
 	if len(s.Repairs) > 0 {
 		d += " (repaired: " + strings.Join(s.Repairs, ", ") + ")"
 	}

@@ -129,8 +129,6 @@ func dtypeOf(name string) string {
 		return "complex64"
 	case "complex<double>":
 		return "complex128"
-	case "uint64", "int":
-		return map[string]string{"uint64": "int64", "int": "int32"}[name]
 	}
 	return ""
 }

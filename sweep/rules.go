@@ -35,6 +35,7 @@ var Rules = []Rule{
 	{"out dtype", re(`Expected out tensor to have dtype (bool|int|long int|Long|float|double|unsigned char|signed char|c10::complex<float>|c10::complex<double>|c10::quint8|c10::qint8|c10::qint32), but got (\w+)`), func(s *Sample, m []string) bool {
 		return oneOut(s, dtypeOf(m[2]), dtypeOf(m[1]))
 	}},
+	{"out dtype", re(`Expected result to be of dtype (\w+)`), func(s *Sample, m []string) bool { return s.setDtype(s.writes(), dtypeOf(m[1])) }},
 	{"out dtype", re(`expects (Long|Int|Bool|Float) tensor out`), func(s *Sample, m []string) bool { return s.setDtype(s.writes(), dtypeOf(m[1])) }},
 	{"int scalars", re(`result type Float can't be cast to the desired output type (?:Long|Int|Short|Char|Byte|Bool)`), func(s *Sample, m []string) bool {
 		return intScalars(s)
@@ -60,6 +61,7 @@ var Rules = []Rule{
 	{"sparse layout", re(`expected sparse coordinate tensor layout|can only be called on sparse tensors|expected sparse tensor layout|values expected sparse tensor`), func(s *Sample, m []string) bool {
 		return layout(s, SparseCOO, false)
 	}},
+	{"uncoalesced", re(`!self\.is_coalesced\(\)`), func(s *Sample, m []string) bool { return layout(s, SparseCOOUncoalesced, false) }},
 	{"sparse column layout", re(`expected sparse column compressed tensor layout`), func(s *Sample, m []string) bool { return layout(s, SparseCSC, false) }},
 	{"sparse compressed layout", re(`expected sparse (?:row )?compressed tensor layout`), func(s *Sample, m []string) bool { return layout(s, SparseCSR, false) }},
 	{"backend of a layout", re(`only available for these backends: \[[^\]]*\bSparseCPU\b`), func(s *Sample, m []string) bool { return layout(s, SparseCOO, false) }},
@@ -78,6 +80,12 @@ var Rules = []Rule{
 				sp.RequiresGrad, changed = true, true
 			}
 		}
+		return changed
+	}},
+
+	{"grad mode off", re(`!GradMode::is_enabled\(\)`), func(s *Sample, m []string) bool {
+		changed := !s.NoGrad
+		s.NoGrad = true
 		return changed
 	}},
 
@@ -215,6 +223,7 @@ var Rules = []Rule{
 	}},
 	{"embed dim", re(`embed_dim (\d+) didn't match last dim of query (\d+)`), func(s *Sample, m []string) bool { return s.setInts("embed_dim", int64(atoi(m[2]))) }},
 	{"last dim", re(`must have a last dimension of size (\d+)`), func(s *Sample, m []string) bool { return lastDim(s, s.tensors(), atoi(m[1])) }},
+	{"last dim", re(`(\w+) must have shape (?:\(\d+,\) or )?\(\*batch, (\d+)\)`), func(s *Sample, m []string) bool { return lastDim(s, s.named(m[1]), atoi(m[2])) }},
 	{"last dim", re(`expected (\w+) to have size (\d+) in last dimension`), func(s *Sample, m []string) bool { return lastDim(s, s.named(m[1]), atoi(m[2])) }},
 	{"one element", re(`with (\d+) elements cannot be converted to Scalar|must be a scalar|only one element tensors`), func(s *Sample, m []string) bool { return oneElement(s) }},
 	{"valid index", re(`index (-?\d+) is out of bounds|[Ii]ndex out of range|out of bounds for dimension|index .* out of range|indices? .*out of (?:range|bounds)|current < index_size`), func(s *Sample, m []string) bool {

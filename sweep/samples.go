@@ -101,6 +101,9 @@ type Sample struct {
 	Args    []Arg
 	// Repairs names the rules that changed the sample, in order.
 	Repairs []string
+	// NoGrad asks the runtime to make and call the sample with grad mode
+	// off (torch.no_grad(); a repair asks for it: kernels that assert it).
+	NoGrad bool
 	// tried holds the dtypes a repair moved tensors away from, so that no
 	// repair moves them back.
 	tried map[string]bool

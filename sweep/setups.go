@@ -101,10 +101,17 @@ var Setups = []Setup{
 		Shape("self", 1), Shape("growth_tracker", 1), Dtype("growth_tracker", "int32"), Shape("found_inf", 1), Fill("found_inf", FillZeros),
 		Ints("growth_interval", 1),
 	}},
-	{"embedding bag: weight [4,3], indices [4], offsets [0,1]", re(`^_?embedding_bag$`), []Edit{
+	{"embedding bag: weight [4,3], indices [4], offsets [0,1]", re(`^_?embedding_bag(_forward_only)?$`), []Edit{
 		Shape("weight", 4, 3), Shape("indices", 4), Dtype("indices", "int64"), Fill("indices", FillOnes), Shape("offsets", 2),
 		Dtype("offsets", "int64"), Fill("offsets", FillRange), Ints("mode", 0), Bools("sparse", false), Bools("include_last_offset", false),
 		Absent("per_sample_weights"), Absent("padding_idx"),
+	}},
+	{"embedding bag backward: four bags of one index each, grad [4,3], 4 weights, sum mode", re(`^_embedding_bag_(dense|sparse)_backward$`), []Edit{
+		Shape("grad", 4, 3), Shape("indices", 4), Dtype("indices", "int64"), Fill("indices", FillOnes), Shape("offsets", 4), Dtype("offsets", "int64"),
+		Fill("offsets", FillRange), Shape("offset2bag", 4), Dtype("offset2bag", "int64"), Fill("offset2bag", FillRange), Shape("bag_size", 4),
+		Dtype("bag_size", "int64"), Fill("bag_size", FillOnes), Shape("maximum_indices", 4, 3), Dtype("maximum_indices", "int64"),
+		Fill("maximum_indices", FillZeros), Ints("num_weights", 4), Bools("scale_grad_by_freq", false), Ints("mode", 0),
+		Absent("per_sample_weights"), Ints("padding_idx", -1),
 	}},
 	{"packed sequences: lengths and batch sizes of ones, [T=2,B=1,F=3] input", re(`^_(pack_padded_sequence|pack_padded_sequence_backward|pad_packed_sequence)$`), []Edit{
 		Shape("input", 2, 1, 3), Shape("lengths", 1), Dtype("lengths", "int64"), Fill("lengths", FillOnes), Bools("batch_first", false),
@@ -115,6 +122,13 @@ var Setups = []Setup{
 	{"row-wise prune: weight [2,3], a bool mask [2]", re(`^_rowwise_prune$`), []Edit{Shape("weight", 2, 3), Shape("mask", 2), Dtype("mask", "bool"), Strs("compressed_indices_dtype", "int32")}},
 	{"int8 weight matmul: self [2,3], int8 mat2 [4,3], scales [4]", re(`^_weight_int8pack_mm$`), []Edit{
 		Shape("self", 2, 3), Shape("mat2", 4, 3), Dtype("mat2", "int8"), Shape("scales", 4),
+	}},
+	{"int4 weight packing: int32 weight [16,32] of 4-bit values, two inner k-tiles", re(`^_convert_weight_to_int4pack_for_cpu$`), []Edit{
+		Shape("self", 16, 32), Dtype("self", "int32"), Fill("self", FillOnes), Ints("innerKTiles", 2),
+	}},
+	{"int4 weight matmul: self [2,64] @ packed uint8 mat2 [16,32], groups of 32, scales and zeros [2,16,2]", re(`^_weight_int4pack_mm_for_cpu$`), []Edit{
+		Shape("self", 2, 64), Dtype("self", "float32"), Shape("mat2", 16, 32), Dtype("mat2", "uint8"), Fill("mat2", FillOnes), Ints("qGroupSize", 32),
+		Shape("qScaleAndZeros", 2, 16, 2), Dtype("qScaleAndZeros", "float32"),
 	}},
 	{"native multi-head attention: [1,2,4] query, key, value, one head", re(`^_native_multi_head_attention$`), []Edit{
 		Shape("query", 1, 2, 4), Shape("key", 1, 2, 4), Shape("value", 1, 2, 4), Ints("embed_dim", 4), Ints("num_head", 1),
@@ -134,6 +148,12 @@ var Setups = []Setup{
 	}},
 	{"empty_permuted: size [2,3], physical layout [1,0]", re(`^empty_permuted$`), []Edit{Ints("size", 2, 3), Ints("physical_layout", 1, 0), Shape("out", 2, 3)}},
 	{"to sparse: a strided self into a sparse out", re(`^_to_sparse(_csr|_csc)?$`), []Edit{toSparseOut, Ints("sparse_dim", 2)}},
+	{"to BSR: a strided self [2,3] into a BSR out of 1x1 blocks", re(`^_to_sparse_bsr$`), []Edit{
+		Shape("self", 2, 3), Layout("self", ""), Ints("blocksize", 1, 1), Absent("dense_dim"), Shape("out", 2, 3), Layout("out", SparseBSR),
+	}},
+	{"to BSC: a strided self [2,3] into a BSC out of 1x1 blocks", re(`^_to_sparse_bsc$`), []Edit{
+		Shape("self", 2, 3), Layout("self", ""), Ints("blocksize", 1, 1), Absent("dense_dim"), Shape("out", 2, 3), Layout("out", SparseBSC),
+	}},
 	{"to mkldnn: a strided self into an mkldnn out", re(`^to_mkldnn$`), []Edit{Layout("self", ""), Layout("out", Mkldnn)}},
 	{"mkldnn linear backward: mkldnn grad_output [2,4] and input [2,3], a dense weight [4,3]", re(`^mkldnn_linear_backward(_input|_weights)?$`), []Edit{
 		Shape("self", 2, 3), Layout("self", Mkldnn), Shape("input", 2, 3), Layout("input", Mkldnn), Shape("grad_output", 2, 4),

@@ -51,6 +51,14 @@ const (
 	// SparseCSC is the compressed sparse column layout (no variant asks
 	// for it: a repair or a setup does, for ccol_indices and row_indices).
 	SparseCSC = "sparse_csc"
+	// SparseBSR and SparseBSC are the blocked compressed layouts, of 1x1
+	// blocks (a setup asks for them: the outs of _to_sparse_bsr and
+	// _to_sparse_bsc).
+	SparseBSR = "sparse_bsr"
+	SparseBSC = "sparse_bsc"
+	// SparseCOOUncoalesced is a sparse COO tensor whose coalesced flag is
+	// off (a repair asks for it: _coalesce asserts it).
+	SparseCOOUncoalesced = "sparse_coo_uncoalesced"
 	// Quantized is a per-tensor affine quantized tensor (Dtype quint8,
 	// qint8 or qint32).
 	Quantized = "quantized"
@@ -62,7 +70,7 @@ const (
 )
 
 // Layouts lists the non-strided layouts.
-var Layouts = []string{SparseCOO, SparseCSR, Quantized, Mkldnn, SparseCSC, QuantizedPerChannel}
+var Layouts = []string{SparseCOO, SparseCSR, Quantized, Mkldnn, SparseCSC, QuantizedPerChannel, SparseBSR, SparseBSC, SparseCOOUncoalesced}
 
 // IsQuantizedLayout reports whether layout is one of the quantized ones.
 func IsQuantizedLayout(layout string) bool {
@@ -73,7 +81,7 @@ func IsQuantizedLayout(layout string) bool {
 // without the "torch." prefix.
 var Dtypes = []string{
 	"float32", "float64", "float16", "bfloat16",
-	"int64", "int32", "int16", "int8", "uint8", "bool",
+	"int64", "int32", "int16", "int8", "uint8", "uint64", "bool",
 	"complex64", "complex128",
 	"quint8", "qint8", "qint32",
 }

@@ -150,7 +150,7 @@ var torchDtypes = map[string]string{
 	"ComplexFloat": "complex64", "ComplexDouble": "complex128", "cfloat": "complex64", "cdouble": "complex128",
 	"QUInt8": "quint8", "QInt8": "qint8", "QInt32": "qint32",
 	"float32": "float32", "float64": "float64", "float16": "float16", "int64": "int64", "int32": "int32",
-	"int16": "int16", "int8": "int8", "uint8": "uint8", "complex64": "complex64", "complex128": "complex128",
+	"int16": "int16", "int8": "int8", "uint8": "uint8", "uint64": "uint64", "UInt64": "uint64", "complex64": "complex64", "complex128": "complex128",
 	"quint8": "quint8", "qint8": "qint8", "qint32": "qint32",
 }
 

@@ -48,6 +48,7 @@ type adapter struct{ p *pool }
 var dtypes = map[string]torch.Dtype{
 	"float32": torch.Float32, "float64": torch.Float64, "int64": torch.Int64, "int32": torch.Int32,
 	"bool": torch.Boolean, "complex64": torch.Complex64, "complex128": torch.Complex128, "uint8": torch.Uint8,
+	"int8": torch.Int8, "uint64": torch.Uint64,
 }
 
 func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, error) {
@@ -65,6 +66,9 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 	dt, ok := dtypes[base]
 	if !ok {
 		return reflect.Value{}, fmt.Errorf("the torch adapter makes no %s tensor", sp.Dtype)
+	}
+	if !torch.Makes(dt) {
+		return reflect.Value{}, fmt.Errorf("this libtorch has no %s (c10 ScalarType %d)", sp.Dtype, dt.ScalarType())
 	}
 	if sp.Layout == samples.Mkldnn && !torch.HasMkldnn() {
 		return reflect.Value{}, errors.New("this libtorch build has no mkldnn")
@@ -110,6 +114,9 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 		{sp.Layout == samples.SparseCOO, (*torch.Tensor).ToSparse},
 		{sp.Layout == samples.SparseCSR, (*torch.Tensor).ToSparseCSR},
 		{sp.Layout == samples.SparseCSC, toSparseCSC},
+		{sp.Layout == samples.SparseBSR, (*torch.Tensor).ToSparseBSR},
+		{sp.Layout == samples.SparseBSC, (*torch.Tensor).ToSparseBSC},
+		{sp.Layout == samples.SparseCOOUncoalesced, func(t *torch.Tensor) *torch.Tensor { u := t.ToSparse(); u.MarkUncoalesced(); return u }},
 		{sp.Layout == samples.Mkldnn, (*torch.Tensor).ToMkldnn},
 		{sp.Layout == samples.Quantized, func(t *torch.Tensor) *torch.Tensor { return t.QuantizePerTensor(0.1, 0, qdtypes[sp.Dtype]) }},
 		{sp.Conj, (*torch.Tensor).Conj},

@@ -265,11 +265,16 @@ func runSample(op *schema.Op, fn reflect.Value, k, base int, release string) (r 
 
 // callWith builds the sample's arguments with the runtime rt makes over a
 // pool of the call's own and calls fn through the sweep package
-// (samples.Call), releasing every tensor after; a *torch.Error it raises,
-// or a Go panic, is its error.
+// (samples.Call), releasing every tensor after, with grad mode off on the
+// call's thread when the sample asks for it; a *torch.Error it raises, or
+// a Go panic, is its error.
 func callWith(s *samples.Sample, fn reflect.Value, rt func(*pool) samples.Runtime) error {
 	p := &pool{}
-	return samples.Call(released{rt(p), p}, fn, s)
+	call := func() error { return samples.Call(released{rt(p), p}, fn, s) }
+	if s.NoGrad {
+		return torch.NoGrad(call)
+	}
+	return call()
 }
 
 // released is a Runtime (the adapter, or a variant's converter around it)

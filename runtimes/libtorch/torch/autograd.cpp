@@ -19,6 +19,7 @@
 #include "autograd.h"
 
 #include <ATen/ATen.h>
+#include <c10/core/GradMode.h>
 #include <torch/csrc/autograd/engine.h>
 #include <torch/csrc/autograd/saved_variable_hooks.h>
 #include <torch/csrc/autograd/variable.h>
@@ -133,4 +134,10 @@ int64_t ag_accumulator_refs(const at::Tensor &t, const at::TensorBase &base) {
 		for (const auto &e : fn->next_edges()) todo.push_back(e.function.get());
 	}
 	return n;
+}
+
+extern "C" int ag_set_grad_enabled(int on) {
+	bool was = c10::GradMode::is_enabled();
+	c10::GradMode::set_enabled(on != 0);
+	return was ? 1 : 0;
 }

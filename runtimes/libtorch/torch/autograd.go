@@ -6,6 +6,7 @@ package torch
 import "C"
 
 import (
+	"runtime"
 	"sync/atomic"
 	"unsafe"
 )
@@ -27,4 +28,15 @@ func (t *Tensor) SavedTensorRefs() int {
 		return 0
 	}
 	return int(C.ag_saved_storage_refs(t.p))
+}
+
+// NoGrad calls f with grad mode off (c10::GradMode, torch.no_grad()) on
+// the calling OS thread, where libtorch keeps the mode, and restores the
+// mode after f, whatever f does (a panic included).
+func NoGrad(f func() error) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	was := C.ag_set_grad_enabled(0)
+	defer C.ag_set_grad_enabled(was)
+	return f()
 }

@@ -15,6 +15,9 @@ extern int64_t ag_saved_live;
 
 void ag_track_saved(void);
 int64_t ag_saved_storage_refs(void *t);
+// ag_set_grad_enabled sets grad mode on the calling thread and returns the
+// mode it had.
+int ag_set_grad_enabled(int on);
 
 #ifdef __cplusplus
 }

@@ -60,6 +60,18 @@ extern "C" char *ag_to_sparse_csr(void *p, void **out) {
 	AG_CATCH
 }
 
+extern "C" char *ag_to_sparse_blocked(void *p, int column, void **out) {
+	AG_TRY
+	return wrap(column ? L(p).to_sparse_bsc({1, 1}) : L(p).to_sparse_bsr({1, 1}), out);
+	AG_CATCH
+}
+
+extern "C" char *ag_mark_uncoalesced(void *p) {
+	AG_TRY
+	L(p)._coalesced_(false);
+	AG_CATCH
+}
+
 extern "C" char *ag_to_dense(void *p, void **out) {
 	AG_TRY
 	return wrap(L(p).to_dense(), out);

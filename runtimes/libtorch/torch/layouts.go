@@ -87,6 +87,23 @@ func (t *Tensor) ToSparseCSR() *Tensor {
 	return t.unary(func(p unsafe.Pointer, o *unsafe.Pointer) *C.char { return C.ag_to_sparse_csr(p, o) })
 }
 
+// ToSparseBSR returns a sparse BSR copy of a 2-d t with 1x1 blocks (no
+// storage).
+func (t *Tensor) ToSparseBSR() *Tensor {
+	return t.unary(func(p unsafe.Pointer, o *unsafe.Pointer) *C.char { return C.ag_to_sparse_blocked(p, 0, o) })
+}
+
+// ToSparseBSC returns a sparse BSC copy of a 2-d t with 1x1 blocks (no
+// storage).
+func (t *Tensor) ToSparseBSC() *Tensor {
+	return t.unary(func(p unsafe.Pointer, o *unsafe.Pointer) *C.char { return C.ag_to_sparse_blocked(p, 1, o) })
+}
+
+// MarkUncoalesced clears the coalesced flag of a sparse COO t
+// (_coalesced_(false)): its indices stay as they are, but kernels take it
+// as uncoalesced (_coalesce asserts that it is).
+func (t *Tensor) MarkUncoalesced() { check(C.ag_mark_uncoalesced(t.p)) }
+
 // ToDense returns a strided copy of a sparse or mkldnn t.
 func (t *Tensor) ToDense() *Tensor {
 	return t.unary(func(p unsafe.Pointer, o *unsafe.Pointer) *C.char { return C.ag_to_dense(p, o) })

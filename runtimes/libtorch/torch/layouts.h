@@ -23,6 +23,8 @@ typedef struct {
 char *ag_layout(void *t, ag_layout_t *out);
 char *ag_neg_view(void *t, void **out);
 char *ag_to_sparse_csr(void *t, void **out);
+char *ag_to_sparse_blocked(void *t, int column, void **out); // BSR (BSC when column), 1x1 blocks
+char *ag_mark_uncoalesced(void *t); // _coalesced_(false)
 char *ag_to_dense(void *t, void **out);
 char *ag_quantize_per_tensor(void *t, double scale, int64_t zero_point, int qdtype, void **out);
 char *ag_dequantize(void *t, void **out);

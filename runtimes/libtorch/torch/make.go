@@ -214,6 +214,20 @@ func (t *Tensor) AsStrided(sizes, strides []int64, offset int64) *Tensor {
 	return FromPtr(p)
 }
 
+// Int8 and Uint64 are element types the runtime makes by their
+// c10::ScalarType numbers; libtorch has Uint64 since 2.3 (see Makes).
+var (
+	Int8   = DtypeOf(1)
+	Uint64 = DtypeOf(29)
+)
+
+// Makes reports whether this libtorch has the element type d: Zeros and
+// FromFloat64s panic on a c10 number the release does not have (Uint64
+// before libtorch 2.3).
+func Makes(d Dtype) bool {
+	return d.ScalarType() >= 0 && d.ScalarType() < int(C.ag_scalar_types())
+}
+
 // DtypeOf returns the Dtype of a c10::ScalarType number: one of the
 // constants above, or 100+code for the others (float16, bfloat16, int8,
 // int16, ...), which Zeros and FromFloat64s make too.

@@ -163,6 +163,7 @@ at::ScalarType dtype_of(int d) {
 	default:
 		// 100 + a c10::ScalarType number (Dtype.String's other types)
 		if (d >= 100 && d < 100 + static_cast<int>(at::ScalarType::NumOptions)) return static_cast<at::ScalarType>(d - 100);
+		TORCH_CHECK(d < 100, "this libtorch has no c10::ScalarType ", d - 100);
 		return at::kFloat;
 	}
 }
@@ -198,6 +199,8 @@ void ag_init(void) {
 }
 
 int ag_version(void) { return TORCH_VERSION_MAJOR * 100 + TORCH_VERSION_MINOR; }
+
+int ag_scalar_types(void) { return static_cast<int>(at::ScalarType::NumOptions); }
 
 void ag_set_num_threads(int n) {
 	try {

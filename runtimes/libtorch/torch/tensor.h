@@ -20,6 +20,7 @@ typedef struct {
 void ag_init(void);
 void ag_set_num_threads(int n);
 int ag_version(void); // TORCH_VERSION_MAJOR * 100 + TORCH_VERSION_MINOR
+int ag_scalar_types(void); // c10::ScalarType::NumOptions: the dtype numbers this release has
 void ag_ident(void *t, ag_ident_t *out);
 void *ag_undefined(void);
 void *ag_share(void *t);
