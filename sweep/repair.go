@@ -430,3 +430,16 @@ func lastDim(s *Sample, ks []int, n int) bool {
 }
 
 var _ = slices.Contains[[]int]
+
+// nameDims names the dims of every strided tensor argument by [DimNames],
+// so that the sample's Dimname values ("N") and lists of them name dims
+// that are there.
+func nameDims(s *Sample) bool {
+	changed := false
+	for _, k := range s.tensors() {
+		if sp := s.spec(k); !sp.Named && sp.Layout == "" {
+			sp.Named, changed = true, true
+		}
+	}
+	return changed
+}

@@ -83,6 +83,9 @@ var Rules = []Rule{
 		return changed
 	}},
 
+	// named tensors: a Dimname is looked up in unnamed tensors
+	{"named dims", re(`Name '\w+' not found in Tensor\[`), func(s *Sample, m []string) bool { return nameDims(s) }},
+
 	{"grad mode off", re(`!GradMode::is_enabled\(\)`), func(s *Sample, m []string) bool {
 		changed := !s.NoGrad
 		s.NoGrad = true

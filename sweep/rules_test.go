@@ -101,6 +101,33 @@ func TestRules(t *testing.T) {
 	}
 }
 
+// The rules for named tensors repair samples from real messages of libtorch
+// 2.6.0's Dimname overloads (2.14.1 has none; its committed report's
+// not_exercised_ops, sample 0): every tensor argument gets named dims.
+func TestRulesNamed(t *testing.T) {
+	ops := ops(t, "2.6")
+	for _, tc := range []struct {
+		op, msg, rule, want string
+	}{
+		{"cumsum.dimname", `Error: Name 'N' not found in Tensor[None, None].`, "named dims", "self=float32[2,3].named dim=N"},
+		{"cat.names", `Error: Name 'N' not found in Tensor[None, None].`, "named dims", "tensors=[float32[2,3].named] dim=N"},
+		{"index_fill.Dimname_Tensor", `Error: Name 'N' not found in Tensor[None, None].`, "named dims", "self=float32[2,3].named dim=N index=int64[2,3].named"},
+	} {
+		t.Run(tc.op, func(t *testing.T) {
+			s := For(ops[tc.op], 0)
+			if got := s.Repair(tc.msg); got != tc.rule {
+				t.Fatalf("rule %q, want %q: %s", got, tc.rule, s.Describe())
+			}
+			if !strings.Contains(s.Describe(), tc.want) {
+				t.Errorf("after the repair: %s\n\twant %q in it", s.Describe(), tc.want)
+			}
+			if got := s.Repair(tc.msg); got != "" {
+				t.Errorf("a second repair on named dims: rule %q, want none", got)
+			}
+		})
+	}
+}
+
 // A sample takes at most MaxRepairs repairs, and Run stops at the first
 // call that runs, or at the first error no rule repairs.
 func TestRun(t *testing.T) {
