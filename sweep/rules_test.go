@@ -111,10 +111,16 @@ func TestRulesNamed(t *testing.T) {
 	}{
 		{"cumsum.dimname", `Error: Name 'N' not found in Tensor[None, None].`, "named dims", "self=float32[2,3].named dim=N"},
 		{"cat.names", `Error: Name 'N' not found in Tensor[None, None].`, "named dims", "tensors=[float32[2,3].named] dim=N"},
+		// 1.13.1, after the named dims: the dims default to "N" both
+		{"diagonal.Dimname", `Error: diagonal dimensions cannot be identical 0, 0`, "second dim name", "dim1=N dim2=C"},
+		{"max.names_dim_max", `Error: Name 'N' not found in Tensor[None, None].`, "named dims", "self=float32[2,3].named dim=N keepdim=[false] max=float32[2,3] max_values=float32[2,3] (repaired"},
 		{"index_fill.Dimname_Tensor", `Error: Name 'N' not found in Tensor[None, None].`, "named dims", "self=float32[2,3].named dim=N index=int64[2,3].named"},
 	} {
 		t.Run(tc.op, func(t *testing.T) {
 			s := For(ops[tc.op], 0)
+			if tc.op == "diagonal.Dimname" {
+				s.Repair(`Error: Name 'N' not found in Tensor[None, None].`)
+			}
 			if got := s.Repair(tc.msg); got != tc.rule {
 				t.Fatalf("rule %q, want %q: %s", got, tc.rule, s.Describe())
 			}

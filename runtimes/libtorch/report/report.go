@@ -417,7 +417,10 @@ const (
 	// RefusesDimname is a Dimname overload whose kernel refuses every
 	// call: its only body is the refusal "You passed a dimname (string)
 	// to this op in place of a dimension index but it does not yet
-	// support this behavior" (gather, index_select, sort.dimname, ...).
+	// support this behavior" (gather, index_select, sort.dimname, ...),
+	// or one that refuses named tensors, which its Dimname arguments need
+	// ("aten::norm.out is not yet supported with named tensors": the
+	// norm.names_* overloads).
 	RefusesDimname = "the kernel refuses every Dimname call"
 	GoPanic        = "go panic"
 	// CannotMakeClass is the error class the sweep gives a sample the
@@ -427,7 +430,7 @@ const (
 
 var (
 	noCPU      = regexp.MustCompile(`Could not run '[^']+' with arguments from the 'CPU' backend|not implemented\. You are likely|_overrideable|Cannot access accelerator|INTERNAL ASSERT FAILED at .*(?:kXLA|device\(\)\.type)|== kXLA INTERNAL ASSERT FAILED`)
-	noDimname  = regexp.MustCompile(`You passed a dimname \(string\) to this op in place of a dimension index but it does not yet support this behavior`)
+	noDimname  = regexp.MustCompile(`You passed a dimname \(string\) to this op in place of a dimension index but it does not yet support this behavior|is not yet supported with named tensors`)
 	notInBuild = regexp.MustCompile(`not built with|not compiled with|compiled without|ATen not compiled|[Nn]ot available in this build|MKLDNN build is disabled|was not enabled`)
 )
 
