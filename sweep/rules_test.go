@@ -229,3 +229,22 @@ func TestRunSetup(t *testing.T) {
 		t.Errorf("aliasing sample: %d calls, want 1", calls)
 	}
 }
+
+// unflatten.Dimname's setup splits the named dim 0 into sizes [1,2] named A
+// and B (a Dimname list), and the named dims repair then names the tensor
+// again: the messages are libtorch 1.13.1's.
+func TestRunSetupDimnames(t *testing.T) {
+	s := For(ops(t, "2.6")["unflatten.Dimname"], 0)
+	err := s.Run(func(s *Sample) error {
+		switch {
+		case !s.Specs[s.tensors()[0]].Named:
+			return errString("Name 'N' not found in Tensor[None, None].")
+		case len(s.arg("names").Strs) != len(s.arg("sizes").Ints):
+			return errString(`!names || names->size() == sizes.size() INTERNAL ASSERT FAILED at "./aten/src/ATen/native/TensorShape.cpp":3124, please report a bug to PyTorch. `)
+		}
+		return nil
+	})
+	if err != nil || !strings.Contains(s.Describe(), "self=float32[2,3].named dim=N sizes=[1 2] names=A,B") {
+		t.Errorf("err %v, sample %s; want the setup's sizes [1 2] named A, B on a named self", err, s.Describe())
+	}
+}

@@ -339,10 +339,10 @@ func Bools(name string, v ...bool) Edit {
 	}
 }
 
-// Strs sets the str or ScalarType argument named name.
+// Strs sets the str, Dimname or ScalarType argument named name.
 func Strs(name string, v ...string) Edit {
 	return func(s *Sample) {
-		if a := s.valueArg(name); a != nil && (a.base() == schema.Str || a.base() == schema.ScalarType) {
+		if a := s.valueArg(name); a != nil && (a.base() == schema.Str || a.base() == schema.Dimname || a.base() == schema.ScalarType) {
 			*a = Arg{Schema: a.Schema, Strs: append([]string(nil), v...)}
 		}
 	}
