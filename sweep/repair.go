@@ -430,3 +430,22 @@ func lastDim(s *Sample, ks []int, n int) bool {
 }
 
 var _ = slices.Contains[[]int]
+
+// nameDims names the dims of every strided tensor argument but the outs
+// by [DimNames], so that the sample's Dimname values ("N") and lists of
+// them name dims that are there. An out stays unnamed: the kernel resizes
+// it and gives it the result's names (a named out must already have them).
+func nameDims(s *Sample) bool {
+	changed := false
+	for _, ar := range s.Args {
+		if slices.ContainsFunc(s.Op.Func.Out, func(o schema.Argument) bool { return o.Name == ar.Name() }) {
+			continue
+		}
+		for _, k := range ar.Tensors {
+			if sp := s.spec(k); !sp.Named && sp.Layout == "" {
+				sp.Named, changed = true, true
+			}
+		}
+	}
+	return changed
+}

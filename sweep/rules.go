@@ -83,6 +83,17 @@ var Rules = []Rule{
 		return changed
 	}},
 
+	// named tensors: a Dimname is looked up in unnamed tensors
+	{"named dims", re(`Name '\w+' not found in Tensor\[`), func(s *Sample, m []string) bool { return nameDims(s) }},
+	{"second dim name", re(`diagonal dimensions cannot be identical`), func(s *Sample, m []string) bool {
+		a := s.arg("dim2")
+		if a == nil || len(a.Strs) != 1 || a.Strs[0] == DimNames(2)[1] {
+			return false
+		}
+		a.Strs[0] = DimNames(2)[1]
+		return true
+	}},
+
 	{"grad mode off", re(`!GradMode::is_enabled\(\)`), func(s *Sample, m []string) bool {
 		changed := !s.NoGrad
 		s.NoGrad = true

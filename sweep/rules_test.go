@@ -102,6 +102,39 @@ func TestRules(t *testing.T) {
 	}
 }
 
+// The rules for named tensors repair samples from real messages of libtorch
+// 2.6.0's Dimname overloads (2.14.1 has none; its committed report's
+// not_exercised_ops, sample 0): every tensor argument gets named dims.
+func TestRulesNamed(t *testing.T) {
+	ops := ops(t, "2.6")
+	for _, tc := range []struct {
+		op, msg, rule, want string
+	}{
+		{"cumsum.dimname", `Error: Name 'N' not found in Tensor[None, None].`, "named dims", "self=float32[2,3].named dim=N"},
+		{"cat.names", `Error: Name 'N' not found in Tensor[None, None].`, "named dims", "tensors=[float32[2,3].named] dim=N"},
+		// 1.13.1, after the named dims: the dims default to "N" both
+		{"diagonal.Dimname", `Error: diagonal dimensions cannot be identical 0, 0`, "second dim name", "dim1=N dim2=C"},
+		{"max.names_dim_max", `Error: Name 'N' not found in Tensor[None, None].`, "named dims", "self=float32[2,3].named dim=N keepdim=[false] max=float32[2,3] max_values=float32[2,3] (repaired"},
+		{"index_fill.Dimname_Tensor", `Error: Name 'N' not found in Tensor[None, None].`, "named dims", "self=float32[2,3].named dim=N index=int64[2,3].named"},
+	} {
+		t.Run(tc.op, func(t *testing.T) {
+			s := For(ops[tc.op], 0)
+			if tc.op == "diagonal.Dimname" {
+				s.Repair(`Error: Name 'N' not found in Tensor[None, None].`)
+			}
+			if got := s.Repair(tc.msg); got != tc.rule {
+				t.Fatalf("rule %q, want %q: %s", got, tc.rule, s.Describe())
+			}
+			if !strings.Contains(s.Describe(), tc.want) {
+				t.Errorf("after the repair: %s\n\twant %q in it", s.Describe(), tc.want)
+			}
+			if got := s.Repair(tc.msg); got != "" {
+				t.Errorf("a second repair on named dims: rule %q, want none", got)
+			}
+		})
+	}
+}
+
 // A sample takes at most MaxRepairs repairs, and Run stops at the first
 // call that runs, or at the first error no rule repairs.
 func TestRun(t *testing.T) {
@@ -195,5 +228,24 @@ func TestRunSetup(t *testing.T) {
 	_ = s.Run(func(s *Sample) error { calls++; return errString("something no rule knows") })
 	if calls != 1 {
 		t.Errorf("aliasing sample: %d calls, want 1", calls)
+	}
+}
+
+// unflatten.Dimname's setup splits the named dim 0 into sizes [1,2] named A
+// and B (a Dimname list), and the named dims repair then names the tensor
+// again: the messages are libtorch 1.13.1's.
+func TestRunSetupDimnames(t *testing.T) {
+	s := For(ops(t, "2.6")["unflatten.Dimname"], 0)
+	err := s.Run(func(s *Sample) error {
+		switch {
+		case !s.Specs[s.tensors()[0]].Named:
+			return errString("Name 'N' not found in Tensor[None, None].")
+		case len(s.arg("names").Strs) != len(s.arg("sizes").Ints):
+			return errString(`!names || names->size() == sizes.size() INTERNAL ASSERT FAILED at "./aten/src/ATen/native/TensorShape.cpp":3124, please report a bug to PyTorch. `)
+		}
+		return nil
+	})
+	if err != nil || !strings.Contains(s.Describe(), "self=float32[2,3].named dim=N sizes=[1 2] names=A,B") {
+		t.Errorf("err %v, sample %s; want the setup's sizes [1 2] named A, B on a named self", err, s.Describe())
 	}
 }

@@ -44,6 +44,9 @@ var Setups = []Setup{
 		Shape("input", 2, 3, 4), Shape("weight", 3), Shape("bias", 3), Shape("running_mean", 3), Shape("running_var", 3),
 		Bools("use_input_stats", true),
 	}},
+	{"unflatten: dim 0 of size 2 into sizes [1,2], named A and B", re(`^unflatten$`), []Edit{
+		Ints("sizes", 1, 2), Strs("names", "A", "B"),
+	}},
 	{"einsum: an equation of the operands' ranks", re(`^einsum$`), []Edit{einsumEquation}},
 	{"full RNNs: input [2,3,4] (or packed data [2,4]), hidden [1,3,2], weights without biases", re(`^(lstm|gru|rnn_relu|rnn_tanh)$`), []Edit{rnnSample}},
 	{"stft: a [8] signal, n_fft 4, complex result", re(`^stft$`), []Edit{
@@ -336,10 +339,10 @@ func Bools(name string, v ...bool) Edit {
 	}
 }
 
-// Strs sets the str or ScalarType argument named name.
+// Strs sets the str, Dimname or ScalarType argument named name.
 func Strs(name string, v ...string) Edit {
 	return func(s *Sample) {
-		if a := s.valueArg(name); a != nil && (a.base() == schema.Str || a.base() == schema.ScalarType) {
+		if a := s.valueArg(name); a != nil && (a.base() == schema.Str || a.base() == schema.Dimname || a.base() == schema.ScalarType) {
 			*a = Arg{Schema: a.Schema, Strs: append([]string(nil), v...)}
 		}
 	}

@@ -38,6 +38,11 @@ type Spec struct {
 	// (leaf.clone()), so that an in-place op on the view is legal (autograd
 	// rebases its history) where on a view of a leaf it is refused.
 	NonLeafBase bool
+	// Named names the tensor's dims in order by [DimNames] (dim 0 "N",
+	// then "C", "H", "W", ...): a repair asks for it when a kernel looks a
+	// Dimname up (the sample's Dimname values are "N"). A runtime without
+	// named dims refuses the spec (the runtime cannot make the sample).
+	Named bool
 	// Fill chooses the element values: "" for [Values], or one of
 	// [Fills] (a repair asks for them: valid indices, a positive-definite
 	// matrix, increasing values).
@@ -116,6 +121,26 @@ func NewSpec(dtype string, shape ...int) Spec {
 	return Spec{Dtype: dtype, Shape: shape, Same: -1, ViewOf: -1}
 }
 
+// dimNames are the names [DimNames] gives dims, in order.
+var dimNames = []string{"N", "C", "H", "W", "D", "T", "L", "K"}
+
+// DimNames returns the names of the dims of a named spec of rank n: "N",
+// "C", "H", "W", "D", "T", "L", "K", then "d8", "d9", ...
+//
+// The names are PyTorch's usual ones for a batch of images, so that a
+// sample's Dimname value "N" is dim 0 of every named tensor.
+func DimNames(n int) []string {
+	l := make([]string, n)
+	for i := range l {
+		if i < len(dimNames) {
+			l[i] = dimNames[i]
+		} else {
+			l[i] = fmt.Sprintf("d%d", i)
+		}
+	}
+	return l
+}
+
 // Numel returns the number of elements of the spec's shape.
 func (sp *Spec) Numel() int {
 	n := 1
@@ -149,6 +174,9 @@ func (sp *Spec) Check() error {
 	}
 	if IsQuantizedLayout(sp.Layout) != IsQuantized(sp.Dtype) {
 		return fmt.Errorf("dtype %s in layout %q: quantized dtypes go with the quantized layout only", sp.Dtype, sp.Layout)
+	}
+	if sp.Named && sp.Layout != "" {
+		return fmt.Errorf("named dims go with strided tensors, not %s", sp.Layout)
 	}
 	if sp.NonLeafBase && !sp.NonLeafView {
 		return fmt.Errorf("a non-leaf base needs a non-leaf view")

@@ -24,7 +24,7 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, 
 		return made[sp.Same], nil
 	case sp.Dtype != "float64":
 		return reflect.Value{}, &sweep.DtypeError{Want: "float64"}
-	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView:
+	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
 		return reflect.Value{}, errors.New("dense float64 tensors only")
 	case sp.ViewOf >= 0:
 		return reflect.ValueOf(gcrt.SelectInt(made[sp.ViewOf].Interface().(*gcrt.Tensor), 0, int64(sp.Index))), nil

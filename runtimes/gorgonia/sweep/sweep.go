@@ -57,6 +57,8 @@ func MakeTensor(sp sweep.Spec) (*gt.Tensor, error) {
 		return nil, fmt.Errorf("gorgonia has no %s layout", sp.Layout)
 	case sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView:
 		return nil, fmt.Errorf("gorgonia has no conj/neg bits or autograd")
+	case sp.Named:
+		return nil, fmt.Errorf("gorgonia has no named dims")
 	}
 	vals := sp.Elements()
 	n := len(vals)

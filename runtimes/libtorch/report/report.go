@@ -414,7 +414,15 @@ const (
 	Hangs       = "hangs"
 	CannotMake  = "runtime cannot make the sample"
 	NotReached  = "not reached by samples"
-	GoPanic     = "go panic"
+	// RefusesDimname is a Dimname overload whose kernel refuses every
+	// call: its only body is the refusal "You passed a dimname (string)
+	// to this op in place of a dimension index but it does not yet
+	// support this behavior" (gather, index_select, sort.dimname, ...),
+	// or one that refuses named tensors, which its Dimname arguments need
+	// ("aten::norm.out is not yet supported with named tensors": the
+	// norm.names_* overloads).
+	RefusesDimname = "the kernel refuses every Dimname call"
+	GoPanic        = "go panic"
 	// CannotMakeClass is the error class the sweep gives a sample the
 	// runtime adapter cannot make.
 	CannotMakeClass = "cannot make"
@@ -422,13 +430,15 @@ const (
 
 var (
 	noCPU      = regexp.MustCompile(`Could not run '[^']+' with arguments from the 'CPU' backend|not implemented\. You are likely|_overrideable|Cannot access accelerator|INTERNAL ASSERT FAILED at .*(?:kXLA|device\(\)\.type)|== kXLA INTERNAL ASSERT FAILED`)
+	noDimname  = regexp.MustCompile(`You passed a dimname \(string\) to this op in place of a dimension index but it does not yet support this behavior|is not yet supported with named tensors`)
 	notInBuild = regexp.MustCompile(`not built with|not compiled with|compiled without|ATen not compiled|[Nn]ot available in this build|MKLDNN build is disabled|was not enabled`)
 )
 
 // Reason classifies why an op was not exercised from the error class and
 // message of its last call: a crash or hang, no kernel for the CPU (or
 // CUDA-only, or another backend), a kernel this build leaves out, a
-// sample the runtime cannot make, else not reached by the samples (the
+// sample the runtime cannot make, a Dimname overload whose kernel refuses
+// every call, else not reached by the samples (the
 // message says why).
 func Reason(class, msg string) string {
 	switch {
@@ -444,6 +454,8 @@ func Reason(class, msg string) string {
 		return NoCPUKernel
 	case notInBuild.MatchString(msg):
 		return NotInBuild
+	case noDimname.MatchString(msg):
+		return RefusesDimname
 	}
 	return NotReached
 }

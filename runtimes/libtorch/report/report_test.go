@@ -95,6 +95,9 @@ func TestReason(t *testing.T) {
 		{"timeout", "", Hangs},
 		{CannotMakeClass, "the runtime cannot make float32[2,3].mkldnn: this libtorch build has no mkldnn", CannotMake},
 		{GoPanic, "gru_cell: argument hx: no sample of Go type torch.Tensor", GoPanic},
+		{"Error", "gather: You passed a dimname (string) to this op in place of a dimension index but it does not yet support this behavior. Please pass a dimension index to work around this.", RefusesDimname},
+		{"Error", "aten::norm.out is not yet supported with named tensors. Please drop names via `tensor = tensor.rename(None)`, call the op with an unnamed tensor, and set names on the result of the operation.", RefusesDimname},
+		{"Error", "Name 'N' not found in Tensor[None, None].", NotReached},
 		{"Error", "split_with_sizes expects split_sizes to sum exactly to 2", NotReached},
 		{"NotImplementedError", `"lshift_cpu" not implemented for 'ComplexFloat'`, NotReached},
 	} {

@@ -70,6 +70,9 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 	if !torch.Makes(dt) {
 		return reflect.Value{}, fmt.Errorf("this libtorch has no %s (c10 ScalarType %d)", sp.Dtype, dt.ScalarType())
 	}
+	if sp.Named && !torch.HasNames() {
+		return reflect.Value{}, errors.New("this libtorch has no named tensors")
+	}
 	if sp.Layout == samples.Mkldnn && !torch.HasMkldnn() {
 		return reflect.Value{}, errors.New("this libtorch build has no mkldnn")
 	}
@@ -106,6 +109,9 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 		if sp.RequiresGrad {
 			t.SetRequiresGrad(true)
 		}
+	}
+	if sp.Named {
+		t.SetNames(samples.DimNames(len(sizes))...)
 	}
 	for _, f := range []struct {
 		on   bool

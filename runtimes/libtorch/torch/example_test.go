@@ -94,3 +94,16 @@ func ExampleCall() {
 	// grad_fn: "ExpBackward0", of the leaf: ""
 	// grad: [1 1]
 }
+
+// A sample of a Dimname overload names its tensors' dims, as
+// x.refine_names("N", "C") would, where the release has named tensors
+// (1.13.1 and 2.6.0; 2.14.1 has none, and the example prints nothing there).
+func ExampleTensor_Names() {
+	if !torch.HasNames() {
+		return
+	}
+	x := torch.FromFloat64s(torch.Float32, []float64{1, 2, 3, 4, 5, 6}, 2, 3)
+	defer x.Release()
+	x.SetNames("N", "C")
+	fmt.Println(x.Names())
+}

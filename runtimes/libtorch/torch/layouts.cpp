@@ -72,6 +72,67 @@ extern "C" char *ag_mark_uncoalesced(void *p) {
 	AG_CATCH
 }
 
+#if __has_include(<ATen/core/NamedTensor.h>)
+#include <ATen/core/NamedTensor.h>
+#define AG_NAMES 1
+#endif
+
+extern "C" int ag_has_names(void) {
+#ifdef AG_NAMES
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+// ag_set_names names t's dims in place (at::internal_set_names_inplace,
+// what refine_names and names_ do underneath): names holds one name per
+// dim, comma-separated; "" removes the names.
+extern "C" char *ag_set_names(void *p, const char *names) {
+	AG_TRY
+#ifdef AG_NAMES
+	std::vector<at::Dimname> dims;
+	std::string all(names);
+	for (size_t i = 0; !all.empty() && i <= all.size();) {
+		size_t j = all.find(',', i);
+		if (j == std::string::npos) {
+			j = all.size();
+		}
+		dims.push_back(at::Dimname::fromSymbol(at::Symbol::dimname(all.substr(i, j - i))));
+		i = j + 1;
+	}
+	if (dims.empty()) {
+		at::internal_set_names_inplace(L(p), c10::nullopt);
+	} else {
+		at::internal_set_names_inplace(L(p), std::move(dims), /*validate_names=*/true);
+	}
+#else
+	(void)p;
+	(void)names;
+	TORCH_CHECK(false, "this libtorch has no named tensors");
+#endif
+	AG_CATCH
+}
+
+// ag_names returns t's dim names comma-separated, "" for an unnamed t.
+extern "C" char *ag_names(void *p, char **out) {
+	AG_TRY
+	std::string s;
+#ifdef AG_NAMES
+	const at::Tensor &t = L(p);
+	if (t.has_names()) {
+		for (const auto &d : t.names()) {
+			if (!s.empty()) {
+				s += ',';
+			}
+			s += d.symbol().toUnqualString();
+		}
+	}
+#endif
+	return dup(s.c_str(), out);
+	AG_CATCH
+}
+
 extern "C" char *ag_to_dense(void *p, void **out) {
 	AG_TRY
 	return wrap(L(p).to_dense(), out);

@@ -8,6 +8,7 @@ import "C"
 
 import (
 	"fmt"
+	"strings"
 	"unsafe"
 )
 
@@ -103,6 +104,31 @@ func (t *Tensor) ToSparseBSC() *Tensor {
 // (_coalesced_(false)): its indices stay as they are, but kernels take it
 // as uncoalesced (_coalesce asserts that it is).
 func (t *Tensor) MarkUncoalesced() { check(C.ag_mark_uncoalesced(t.p)) }
+
+// HasNames reports whether this libtorch names dims (named tensors:
+// 1.13.1 and 2.6.0 do, 2.14.1 has dropped them).
+func HasNames() bool { return C.ag_has_names() != 0 }
+
+// SetNames names t's dims in place, one name per dim ("N", "C", ...; none
+// to remove the names), as t.refine_names(...) would from an unnamed t
+// (at::internal_set_names_inplace). A release without named tensors
+// ([HasNames]) panics with its error.
+func (t *Tensor) SetNames(names ...string) {
+	cs := C.CString(strings.Join(names, ","))
+	defer C.free(unsafe.Pointer(cs))
+	check(C.ag_set_names(t.p, cs))
+}
+
+// Names returns t's dim names, nil for a tensor without names.
+func (t *Tensor) Names() []string {
+	var s *C.char
+	check(C.ag_names(t.p, &s))
+	defer C.free(unsafe.Pointer(s))
+	if g := C.GoString(s); g != "" {
+		return strings.Split(g, ",")
+	}
+	return nil
+}
 
 // ToDense returns a strided copy of a sparse or mkldnn t.
 func (t *Tensor) ToDense() *Tensor {

@@ -26,6 +26,9 @@ char *ag_to_sparse_csr(void *t, void **out);
 char *ag_to_sparse_blocked(void *t, int column, void **out); // BSR (BSC when column), 1x1 blocks
 char *ag_mark_uncoalesced(void *t); // _coalesced_(false)
 char *ag_to_dense(void *t, void **out);
+int ag_has_names(void); // whether this release names dims (named tensors; 2.14.1 has none)
+char *ag_set_names(void *t, const char *names); // names dims in place: names comma-separated, "" for none
+char *ag_names(void *t, char **out);           // t's dim names comma-separated, "" for an unnamed t
 char *ag_quantize_per_tensor(void *t, double scale, int64_t zero_point, int qdtype, void **out);
 char *ag_dequantize(void *t, void **out);
 char *ag_to_mkldnn(void *t, void **out);

@@ -146,3 +146,43 @@ func TestQuantizedContract(t *testing.T) {
 		t.Errorf("after fill_(3) the quantized tensor dequantizes to %v", got)
 	}
 }
+
+// TestNames: SetNames names a tensor's dims in place (the same TensorImpl,
+// the names read back) and removes them; a release without named tensors
+// refuses with an error, not a crash.
+func TestNames(t *testing.T) {
+	x := torch.FromFloat64s(torch.Float32, []float64{1, 2, 3, 4, 5, 6}, 2, 3)
+	defer x.Release()
+	if !torch.HasNames() {
+		defer func() {
+			if r := recover(); r == nil {
+				t.Errorf("SetNames on a release without named tensors did not refuse")
+			}
+		}()
+		x.SetNames("N", "C")
+		return
+	}
+	id := x.Ident()
+	if got := x.Names(); got != nil {
+		t.Fatalf("a fresh tensor has names %q, want none", got)
+	}
+	x.SetNames("N", "C")
+	if got := x.Names(); len(got) != 2 || got[0] != "N" || got[1] != "C" {
+		t.Errorf("after SetNames(N, C): names %q", got)
+	}
+	if x.Ident().Impl != id.Impl {
+		t.Errorf("SetNames made a new TensorImpl")
+	}
+	func() {
+		defer func() {
+			if r := recover(); r == nil {
+				t.Errorf("SetNames with 1 name for 2 dims did not refuse")
+			}
+		}()
+		x.SetNames("N")
+	}()
+	x.SetNames()
+	if got := x.Names(); got != nil {
+		t.Errorf("after SetNames(): names %q, want none", got)
+	}
+}
