@@ -4,7 +4,6 @@ package findings
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"slices"
 	"sort"
@@ -329,6 +328,6 @@ func TestPrintTable(t *testing.T) {
 		for i := range w {
 			w[i] = strings.TrimPrefix(w[i], r.op+" ")
 		}
-		t.Log(fmt.Sprintf("| `%s` | %s | `%s` |", r.op, strings.Join(w, ", "), r.code))
+		t.Logf("| `%s` | %s | `%s` |", r.op, strings.Join(w, ", "), r.code)
 	}
 }

@@ -22,9 +22,6 @@ import (
 // Variants are the samples every op gets, in order.
 var Variants = samples.Variants
 
-// trainingVariant is the variant that switches training mode on.
-const trainingVariant = 10
-
 // pool owns every handle a sample makes, to release them after the call.
 type pool struct{ ts []*torch.Tensor }
 

@@ -316,7 +316,7 @@ func setValue(ar *samples.Arg, v *opinfo.Value) error {
 		return nil
 	}
 	if ar.Schema.Type.IsBaseLike(schema.Dimname) {
-		return errors.New("Dimname arguments are not replayed")
+		return errors.New("the replay takes no Dimname argument")
 	}
 	vals := []*opinfo.Value{v}
 	if v.List {
@@ -330,7 +330,7 @@ func setValue(ar *samples.Arg, v *opinfo.Value) error {
 	for _, x := range vals {
 		switch {
 		case x == nil:
-			return errors.New("None in a list")
+			return errors.New("a None in a list")
 		case x.I != nil && anyFloat:
 			ar.Floats = append(ar.Floats, float64(*x.I))
 		case x.I != nil:

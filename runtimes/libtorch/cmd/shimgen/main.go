@@ -120,7 +120,6 @@ type binding struct {
 }
 
 type argSpec struct {
-	arg    *schema.Argument
 	goName string
 	goType string
 	enc    string // Go encoder call, with %s for the parameter
