@@ -26,7 +26,7 @@ package torch
 // g++ 14, gnu++20 with sid's g++ 16, which libtorch 2.14's headers need.
 
 /*
-#cgo CXXFLAGS: -O2 -I${SRCDIR}/../include -I/usr/include/torch/csrc/api/include
+#cgo CXXFLAGS: -O2 -g0 -I${SRCDIR}/../include -I/usr/include/torch/csrc/api/include
 #cgo LDFLAGS: -ltorch_cpu -lc10 -lstdc++
 #cgo noescape ag_ident
 #cgo nocallback ag_ident
