@@ -513,7 +513,7 @@ package part%[2]d
 
 /*
 #cgo CFLAGS: -I%[5]s
-#cgo CXXFLAGS: -std=%[6]s -O0 -g0 -I%[5]s -I/usr/include/torch/csrc/api/include -Wno-deprecated-declarations -Wno-stringop-overflow
+#cgo CXXFLAGS: -std=%[6]s -O1 -g0 -I%[5]s -I/usr/include/torch/csrc/api/include -Wno-deprecated-declarations -Wno-stringop-overflow
 #cgo LDFLAGS: -ltorch_cpu -lc10 -lstdc++
 #cgo noescape ag_call_p%[2]d
 #cgo nocallback ag_call_p%[2]d

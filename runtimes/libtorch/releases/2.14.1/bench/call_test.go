@@ -13,8 +13,9 @@ import (
 // 2x2 float tensor, where the kernel's own work is small and the shim's
 // (decoding the arguments, the dispatcher call, encoding the returns) is
 // a large part: transpose (a view), add.Tensor (a fresh tensor) and
-// add_.Tensor (in place). The shim's C++ is built at -O0 (cmd/shimgen);
-// this benchmark is what that choice was measured with
+// add_.Tensor (in place). The shim's C++ is built at -O1 without debug
+// info (cmd/shimgen); this benchmark is what that choice was measured
+// with: -O0 builds faster but makes each call about a quarter slower
 // (docs/benchmarks.md, "libtorch build").
 func BenchmarkBindingCall(b *testing.B) {
 	x := torch.FromFloat64s(torch.Float32, []float64{1, 2, 3, 4}, 2, 2)

@@ -5,7 +5,7 @@ package part3
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../../../../../include
-#cgo CXXFLAGS: -std=c++17 -O0 -g0 -I${SRCDIR}/../../../../../include -I/usr/include/torch/csrc/api/include -Wno-deprecated-declarations -Wno-stringop-overflow
+#cgo CXXFLAGS: -std=c++17 -O1 -g0 -I${SRCDIR}/../../../../../include -I/usr/include/torch/csrc/api/include -Wno-deprecated-declarations -Wno-stringop-overflow
 #cgo LDFLAGS: -ltorch_cpu -lc10 -lstdc++
 #cgo noescape ag_call_p3
 #cgo nocallback ag_call_p3
