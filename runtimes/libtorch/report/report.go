@@ -422,6 +422,10 @@ const (
 	// ("aten::norm.out is not yet supported with named tensors": the
 	// norm.names_* overloads).
 	RefusesDimname = "the kernel refuses every Dimname call"
+	// NestedOnly is an op whose only CPU kernel takes nested tensors
+	// (NestedTensorCPU), which the runtime does not make: the
+	// dispatcher's refusal of a dense CPU call lists no other CPU backend.
+	NestedOnly = "nested tensors only"
 	GoPanic        = "go panic"
 	// CannotMakeClass is the error class the sweep gives a sample the
 	// runtime adapter cannot make.
@@ -429,17 +433,64 @@ const (
 )
 
 var (
-	noCPU      = regexp.MustCompile(`Could not run '[^']+' with arguments from the 'CPU' backend|not implemented\. You are likely|_overrideable|Cannot access accelerator|INTERNAL ASSERT FAILED at .*(?:kXLA|device\(\)\.type)|== kXLA INTERNAL ASSERT FAILED`)
+	noCPU      = regexp.MustCompile(`Could not run '[^']+' with arguments from the 'CPU' backend|not implemented\. You are likely|_overrideable|Cannot access accelerator|INTERNAL ASSERT FAILED at .*(?:kXLA|device\(\)\.type)|== kXLA INTERNAL ASSERT FAILED|` +
+		// 1.13.1: the CPU call goes on to a CUDA-only kernel (pin_memory
+		// calls _pin_memory on the CUDA backend) or the CUDA library.
+		`Could not run '[^']+' with arguments from the 'CUDA' backend|without ATen_cuda library`)
+	// backends is the dispatcher's list of the backends an op has
+	// kernels for, in its "Could not run" refusal.
+	backends = regexp.MustCompile(`is only available for these backends: \[([^\]]*)\]`)
 	noDimname  = regexp.MustCompile(`You passed a dimname \(string\) to this op in place of a dimension index but it does not yet support this behavior|is not yet supported with named tensors`)
 	notInBuild = regexp.MustCompile(`not built with|not compiled with|compiled without|ATen not compiled|[Nn]ot available in this build|MKLDNN build is disabled|was not enabled`)
 )
 
+// cpuKernels marks, in a Brief message, the CPU backends the dispatcher
+// named as having kernels for the op.
+const cpuKernels = "; CPU kernels: "
+
+// Brief is the part of a kernel's error message a report keeps: its first
+// line, at most 200 bytes, and, when it is the dispatcher's refusal ("Could
+// not run ... is only available for these backends: [...]"), the CPU
+// backends of that list ("; CPU kernels: [NestedTensorCPU]"), which tell
+// an op without a CPU kernel from one with kernels only for layouts the
+// sample did not have (Reason).
+func Brief(msg string) string {
+	first, _, _ := strings.Cut(msg, "\n")
+	if len(first) > 200 {
+		first = first[:200]
+	}
+	m := backends.FindStringSubmatch(msg)
+	if m == nil {
+		return first
+	}
+	var cpu []string
+	for _, b := range strings.Split(m[1], ",") {
+		// AutogradCPU and AutocastCPU are dispatch keys of every op, not
+		// kernels
+		b = strings.TrimSpace(b)
+		if strings.HasSuffix(b, "CPU") && !strings.HasPrefix(b, "Autograd") && !strings.HasPrefix(b, "Autocast") {
+			cpu = append(cpu, b)
+		}
+	}
+	return first + cpuKernels + "[" + strings.Join(cpu, ", ") + "]"
+}
+
+func nestedOnly(list string) bool {
+	for _, b := range strings.Split(list, ", ") {
+		if !strings.HasPrefix(b, "NestedTensor") {
+			return false
+		}
+	}
+	return true
+}
+
 // Reason classifies why an op was not exercised from the error class and
-// message of its last call: a crash or hang, no kernel for the CPU (or
-// CUDA-only, or another backend), a kernel this build leaves out, a
-// sample the runtime cannot make, a Dimname overload whose kernel refuses
-// every call, else not reached by the samples (the
-// message says why).
+// message of its last call (Brief): a crash or hang, no kernel for the CPU
+// (or CUDA-only, or another backend), CPU kernels for nested tensors only,
+// a kernel this build leaves out, a sample the runtime cannot make, a
+// Dimname overload whose kernel refuses every call, else not reached by
+// the samples (the message says why; also a dispatcher refusal that names
+// a CPU kernel for another layout, as SparseCPU).
 func Reason(class, msg string) string {
 	switch {
 	case strings.HasPrefix(class, "crash"):
@@ -451,7 +502,15 @@ func Reason(class, msg string) string {
 	case class == GoPanic:
 		return GoPanic
 	case noCPU.MatchString(msg):
-		return NoCPUKernel
+		_, cpu, listed := strings.Cut(msg, cpuKernels)
+		switch {
+		case !listed || cpu == "[]":
+			return NoCPUKernel
+		case nestedOnly(strings.Trim(cpu, "[]")):
+			return NestedOnly
+		}
+		// kernels for a CPU layout the samples did not make
+		return NotReached
 	case notInBuild.MatchString(msg):
 		return NotInBuild
 	case noDimname.MatchString(msg):

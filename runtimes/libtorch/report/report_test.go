@@ -83,6 +83,24 @@ func TestRegressions(t *testing.T) {
 
 // Reason classifies an op's last error: the messages are real ones of the
 // 2.14.1 report.
+func TestBrief(t *testing.T) {
+	refusal := "Could not run 'aten::to_padded_tensor' with arguments from the 'CPU' backend. This could be because the operator doesn't exist for this backend.\n'aten::to_padded_tensor' is only available for these backends: [NestedTensorCPU, NestedTensorCUDA, BackendSelect, Python, Named, AutogradCPU, AutocastCPU].\n\nNestedTensorCPU: registered at foo.cpp:1"
+	for _, tc := range []struct{ msg, want string }{
+		{"split_with_sizes expects split_sizes to sum exactly to 2\nException raised from ...", "split_with_sizes expects split_sizes to sum exactly to 2"},
+		{strings.Repeat("x", 300), strings.Repeat("x", 200)},
+		{refusal, "Could not run 'aten::to_padded_tensor' with arguments from the 'CPU' backend. This could be because the operator doesn't exist for this backend." + cpuKernels + "[NestedTensorCPU]"},
+		{"Could not run 'aten::_cudnn_rnn' with arguments from the 'CPU' backend.\n'aten::_cudnn_rnn' is only available for these backends: [CUDA, Meta, BackendSelect, AutogradCPU].", "Could not run 'aten::_cudnn_rnn' with arguments from the 'CPU' backend." + cpuKernels + "[]"},
+	} {
+		got := Brief(tc.msg)
+		if got != tc.want {
+			t.Errorf("Brief(%.60q) = %q, want %q", tc.msg, got, tc.want)
+		}
+		if tc.msg == refusal && Reason("NotImplementedError", got) != NestedOnly {
+			t.Errorf("Reason(Brief(nested refusal)) = %q, want %q", Reason("NotImplementedError", got), NestedOnly)
+		}
+	}
+}
+
 func TestReason(t *testing.T) {
 	for _, tc := range []struct{ class, msg, want string }{
 		{"NotImplementedError", "Could not run 'aten::_cudnn_rnn' with arguments from the 'CPU' backend. This could be because the operator doesn't exist for this backend", NoCPUKernel},
@@ -100,6 +118,11 @@ func TestReason(t *testing.T) {
 		{"Error", "Name 'N' not found in Tensor[None, None].", NotReached},
 		{"Error", "split_with_sizes expects split_sizes to sum exactly to 2", NotReached},
 		{"NotImplementedError", `"lshift_cpu" not implemented for 'ComplexFloat'`, NotReached},
+		{"NotImplementedError", "Could not run 'aten::_pin_memory' with arguments from the 'CUDA' backend. This could be because", NoCPUKernel},
+		{"Error", "Cannot access cuFFT plan cache without ATen_cuda library. PyTorch splits its backend into two shared libraries", NoCPUKernel},
+		{"NotImplementedError", "Could not run 'aten::_cudnn_rnn' with arguments from the 'CPU' backend. This" + cpuKernels + "[]", NoCPUKernel},
+		{"NotImplementedError", "Could not run 'aten::to_padded_tensor' with arguments from the 'CPU' backend. This" + cpuKernels + "[NestedTensorCPU]", NestedOnly},
+		{"NotImplementedError", "Could not run 'aten::_to_dense' with arguments from the 'CPU' backend. This" + cpuKernels + "[SparseCPU, SparseCsrCPU]", NotReached},
 	} {
 		if got := Reason(tc.class, tc.msg); got != tc.want {
 			t.Errorf("Reason(%q, %q) = %q, want %q", tc.class, tc.msg, got, tc.want)

@@ -254,7 +254,7 @@ func runSample(op *schema.Op, fn reflect.Value, k, base int, release string) (r 
 	switch {
 	case err == nil:
 	case errors.As(err, &te):
-		r.ErrClass, r.ErrMsg = te.Class, firstLine(te.Msg)
+		r.ErrClass, r.ErrMsg = te.Class, report.Brief(te.Msg)
 	case errors.As(err, &me):
 		r.ErrClass, r.ErrMsg = report.CannotMakeClass, firstLine(err.Error())
 	default:

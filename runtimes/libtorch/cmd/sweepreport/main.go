@@ -197,7 +197,7 @@ func notReached(w *bytes.Buffer, rs []rel) {
 		fmt.Fprintf(w, " %s |", x.name)
 	}
 	w.WriteString("\n| --- |" + strings.Repeat(" --- |", len(rs)) + "\n")
-	reasons := []string{report.NoCPUKernel, report.NotInBuild, report.CannotMake, report.Crashes, report.Hangs, report.GoPanic, report.RefusesDimname, report.NotReached}
+	reasons := []string{report.NoCPUKernel, report.NotInBuild, report.CannotMake, report.Crashes, report.Hangs, report.GoPanic, report.RefusesDimname, report.NestedOnly, report.NotReached}
 	for _, reason := range reasons {
 		fmt.Fprintf(w, "| %s |", reason)
 		for _, x := range rs {
