@@ -271,6 +271,12 @@ func (s *Sample) Describe() string {
 	if s.NoGrad {
 		d += " under no_grad"
 	}
+	if s.Inference {
+		d += " in inference mode"
+	}
+	if s.DualLevel {
+		d += " in a forward-AD level"
+	}
 	if len(s.Repairs) > 0 {
 		d += " (repaired: " + strings.Join(s.Repairs, ", ") + ")"
 	}

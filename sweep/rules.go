@@ -99,6 +99,16 @@ var Rules = []Rule{
 		s.NoGrad = true
 		return changed
 	}},
+	{"inference mode", re(`InferenceMode::is_enabled\(\) && \w+\.is_inference\(\)`), func(s *Sample, m []string) bool {
+		changed := !s.Inference
+		s.Inference = true
+		return changed
+	}},
+	{"forward-AD level", re(`Invalid level given to _make_dual`), func(s *Sample, m []string) bool {
+		changed := !s.DualLevel && s.arg(DualLevelArg) != nil
+		s.DualLevel = s.DualLevel || changed
+		return changed
+	}},
 
 	// ranks
 	{"dim in range", re(`Dimension out of range \(expected to be in range of \[(-?\d+), (-?\d+)\], but got (-?\d+)\)`), func(s *Sample, m []string) bool {

@@ -104,6 +104,17 @@ type Sample struct {
 	// NoGrad asks the runtime to make and call the sample with grad mode
 	// off (torch.no_grad(); a repair asks for it: kernels that assert it).
 	NoGrad bool
+	// Inference asks the runtime to make and call the sample in inference
+	// mode (torch.inference_mode(): its tensors are inference tensors,
+	// without a version counter). A repair asks for it: the composite
+	// kernels of _fw_primal_copy and _make_dual_copy assert that they run
+	// there, as they do when autograd is skipped.
+	Inference bool
+	// DualLevel asks the runtime to make and call the sample inside a
+	// forward-AD level and to give the argument named "level" that level's
+	// index (DualLevelArg). A repair asks for it: _make_dual refuses a
+	// level that is not open.
+	DualLevel bool
 	// tried holds the dtypes a repair moved tensors away from, so that no
 	// repair moves them back.
 	tried map[string]bool
@@ -125,6 +136,10 @@ type Arg struct {
 	Bools   []bool
 	Strs    []string
 }
+
+// DualLevelArg is the name of the argument a DualLevel sample's runtime
+// sets to the index of the forward-AD level it opened.
+const DualLevelArg = "level"
 
 // Name returns the argument's schema name.
 func (a *Arg) Name() string { return a.Schema.Name }

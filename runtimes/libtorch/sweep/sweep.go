@@ -265,14 +265,39 @@ func runSample(op *schema.Op, fn reflect.Value, k, base int, release string) (r 
 
 // callWith builds the sample's arguments with the runtime rt makes over a
 // pool of the call's own and calls fn through the sweep package
-// (samples.Call), releasing every tensor after, with grad mode off on the
-// call's thread when the sample asks for it; a *torch.Error it raises, or
-// a Go panic, is its error.
+// (samples.Call), releasing every tensor after, in the modes the sample
+// asks for (withModes); a *torch.Error it raises, or a Go panic, is its
+// error.
 func callWith(s *samples.Sample, fn reflect.Value, rt func(*pool) samples.Runtime) error {
 	p := &pool{}
-	call := func() error { return samples.Call(released{rt(p), p}, fn, s) }
+	return withModes(s, func() error { return samples.Call(released{rt(p), p}, fn, s) })
+}
+
+// withModes runs call, which makes the sample's tensors and calls the op,
+// in the modes the sample asks for: grad mode off, inference mode (the
+// tensors made inside are inference tensors), a forward-AD level whose
+// index becomes the sample's level argument.
+func withModes(s *samples.Sample, call func() error) error {
 	if s.NoGrad {
-		return torch.NoGrad(call)
+		inner := call
+		call = func() error { return torch.NoGrad(inner) }
+	}
+	if s.Inference {
+		inner := call
+		call = func() error { return torch.Inference(inner) }
+	}
+	if s.DualLevel {
+		inner := call
+		call = func() error {
+			return torch.DualLevel(func(level int64) error {
+				for i := range s.Args {
+					if s.Args[i].Name() == samples.DualLevelArg {
+						s.Args[i].Ints = []int64{level}
+					}
+				}
+				return inner()
+			})
+		}
 	}
 	return call()
 }
