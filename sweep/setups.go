@@ -28,11 +28,32 @@ var Setups = []Setup{
 	{"cosine embedding loss: two [2,3] inputs, target [2] of ones", re(`^cosine_embedding_loss$`), []Edit{
 		Shape("input1", 2, 3), Shape("input2", 2, 3), Shape("target", 2), Fill("target", FillOnes),
 	}},
-	{"CTC loss: log_probs [T=1, N=2, C=3], targets [2,1] of class 1, lengths 1", re(`^ctc_loss$`), []Edit{
-		Shape("log_probs", 1, 2, 3), Shape("targets", 2, 1), Dtype("targets", "int64"), Fill("targets", FillOnes),
+	{"CTC loss: log_probs [T=1, N=2, C=3], targets [2,1] of class 1, lengths 1", re(`^_?ctc_loss$`), []Edit{
+		Shape("log_probs", 1, 2, 3), Shape("targets", 2, 1), Dtype("targets", "int64"), Fill("targets", FillOnes), Layout("targets", ""),
 		Shape("input_lengths", 2), Dtype("input_lengths", "int64"), Fill("input_lengths", FillOnes),
 		Shape("target_lengths", 2), Dtype("target_lengths", "int64"), Fill("target_lengths", FillOnes),
 		Ints("input_lengths", 1, 1), Ints("target_lengths", 1, 1),
+	}},
+	// the targets are class indices: a neg-bit variant would make them -1,
+	// which _ctc_loss_backward reads out of bounds with (a crash, not a
+	// finding of the asserts)
+	{"CTC loss backward: the forward's [T=1, N=2, C=3] log_probs and [2,1] targets, grad and likelihood [2], log_alpha [2,1,3]", re(`^_ctc_loss_backward$`), []Edit{
+		Shape("grad", 2), Dtype("grad", "float32"), Shape("log_probs", 1, 2, 3), Dtype("log_probs", "float32"),
+		Shape("targets", 2, 1), Dtype("targets", "int64"), Fill("targets", FillOnes), Layout("targets", ""), Ints("input_lengths", 1, 1), Ints("target_lengths", 1, 1),
+		Shape("input_lengths", 2), Dtype("input_lengths", "int64"), Fill("input_lengths", FillOnes), Layout("input_lengths", ""),
+		Shape("target_lengths", 2), Dtype("target_lengths", "int64"), Fill("target_lengths", FillOnes), Layout("target_lengths", ""),
+		Shape("neg_log_likelihood", 2), Dtype("neg_log_likelihood", "float32"), Shape("log_alpha", 2, 1, 3), Dtype("log_alpha", "float32"),
+	}},
+	{"nuclear norm over two dims: self [2,3], dim [0,1]", re(`^nuclear_norm$`), []Edit{Shape("self", 2, 3), Ints("dim", 0, 1)}},
+	{"as_strided copy in bounds: self [2,3], size [2,3], stride [3,1], offset 0", re(`^as_strided_copy$`), []Edit{
+		Shape("self", 2, 3), Ints("size", 2, 3), Ints("stride", 3, 1), Ints("storage_offset", 0),
+	}},
+	{"to dense backward: grad [2,3] of a sparse COO input [2,3]", re(`^to_dense_backward$`), []Edit{
+		Shape("grad", 2, 3), Layout("grad", ""), Shape("input", 2, 3), Layout("input", SparseCOO),
+	}},
+	{"int_repr into a uint8 out", re(`^int_repr$`), []Edit{Layout("self", Quantized), Shape("out", 2, 3), Layout("out", ""), Dtype("out", "uint8")}},
+	{"per-channel scales and zero points into plain outs [2]", re(`^q_per_channel_(scales|zero_points)$`), []Edit{
+		Shape("self", 2, 3), Layout("self", QuantizedPerChannel), Shape("out", 2), Layout("out", ""), perChannelOutDtype,
 	}},
 	{"time-batch-channel convolution: self [4,1,2], weight [3,2,2], bias [2]", re(`^conv_tbc$`), []Edit{
 		Shape("self", 4, 1, 2), Shape("weight", 3, 2, 2), Shape("bias", 2), Ints("pad", 0),
@@ -109,12 +130,12 @@ var Setups = []Setup{
 		Dtype("offsets", "int64"), Fill("offsets", FillRange), Ints("mode", 0), Bools("sparse", false), Bools("include_last_offset", false),
 		Absent("per_sample_weights"), Absent("padding_idx"),
 	}},
-	{"embedding bag backward: four bags of one index each, grad [4,3], 4 weights, sum mode", re(`^_embedding_bag_(dense|sparse)_backward$`), []Edit{
+	{"embedding bag backward: four bags of one index each, grad [4,3], 4 weights, sum mode", re(`^_embedding_bag_((dense|sparse)_)?backward$`), []Edit{
 		Shape("grad", 4, 3), Shape("indices", 4), Dtype("indices", "int64"), Fill("indices", FillOnes), Shape("offsets", 4), Dtype("offsets", "int64"),
 		Fill("offsets", FillRange), Shape("offset2bag", 4), Dtype("offset2bag", "int64"), Fill("offset2bag", FillRange), Shape("bag_size", 4),
 		Dtype("bag_size", "int64"), Fill("bag_size", FillOnes), Shape("maximum_indices", 4, 3), Dtype("maximum_indices", "int64"),
 		Fill("maximum_indices", FillZeros), Ints("num_weights", 4), Bools("scale_grad_by_freq", false), Ints("mode", 0),
-		Absent("per_sample_weights"), Ints("padding_idx", -1),
+		Absent("per_sample_weights"), Ints("padding_idx", -1), Bools("sparse", false),
 	}},
 	{"packed sequences: lengths and batch sizes of ones, [T=2,B=1,F=3] input", re(`^_(pack_padded_sequence|pack_padded_sequence_backward|pad_packed_sequence)$`), []Edit{
 		Shape("input", 2, 1, 3), Shape("lengths", 1), Dtype("lengths", "int64"), Fill("lengths", FillOnes), Bools("batch_first", false),
@@ -133,9 +154,10 @@ var Setups = []Setup{
 		Shape("self", 2, 64), Dtype("self", "float32"), Shape("mat2", 16, 32), Dtype("mat2", "uint8"), Fill("mat2", FillOnes), Ints("qGroupSize", 32),
 		Shape("qScaleAndZeros", 2, 16, 2), Dtype("qScaleAndZeros", "float32"),
 	}},
-	{"native multi-head attention: [1,2,4] query, key, value, one head", re(`^_native_multi_head_attention$`), []Edit{
+	{"native multi-head attention: [1,2,4] query, key, value, one head", re(`^_native(_decoder_only)?_multi_head_attention$`), []Edit{
 		Shape("query", 1, 2, 4), Shape("key", 1, 2, 4), Shape("value", 1, 2, 4), Ints("embed_dim", 4), Ints("num_head", 1),
 		Shape("qkv_weight", 12, 4), Shape("qkv_bias", 12), Shape("proj_weight", 4, 4), Shape("proj_bias", 4), Absent("mask"), Absent("mask_type"),
+		Absent("incr_key"), Absent("incr_value"),
 	}},
 	{"grid sampler backward: input [1,2,4,4], grid [1,2,2,2]", re(`^_grid_sampler_2d_cpu_fallback_backward$`), []Edit{
 		Shape("grad_output", 1, 2, 2, 2), Shape("input", 1, 2, 4, 4), Shape("grid", 1, 2, 2, 2), Ints("interpolation_mode", 0), Ints("padding_mode", 0),
@@ -150,11 +172,11 @@ var Setups = []Setup{
 		Shape("self", 2, 2), Layout("self", SparseCSR), Shape("mat1", 2, 3), Shape("mat2", 3, 2), Shape("out", 2, 2), Layout("out", SparseCSR),
 	}},
 	{"empty_permuted: size [2,3], physical layout [1,0]", re(`^empty_permuted$`), []Edit{Ints("size", 2, 3), Ints("physical_layout", 1, 0), Shape("out", 2, 3)}},
-	{"to sparse: a strided self into a sparse out", re(`^_to_sparse(_csr|_csc)?$`), []Edit{toSparseOut, Ints("sparse_dim", 2)}},
-	{"to BSR: a strided self [2,3] into a BSR out of 1x1 blocks", re(`^_to_sparse_bsr$`), []Edit{
+	{"to sparse: a strided self into a sparse out", re(`^_?to_sparse(_csr|_csc)?$`), []Edit{toSparseOut, Ints("sparse_dim", 2)}},
+	{"to BSR: a strided self [2,3] into a BSR out of 1x1 blocks", re(`^_?to_sparse_bsr$`), []Edit{
 		Shape("self", 2, 3), Layout("self", ""), Ints("blocksize", 1, 1), Absent("dense_dim"), Shape("out", 2, 3), Layout("out", SparseBSR),
 	}},
-	{"to BSC: a strided self [2,3] into a BSC out of 1x1 blocks", re(`^_to_sparse_bsc$`), []Edit{
+	{"to BSC: a strided self [2,3] into a BSC out of 1x1 blocks", re(`^_?to_sparse_bsc$`), []Edit{
 		Shape("self", 2, 3), Layout("self", ""), Ints("blocksize", 1, 1), Absent("dense_dim"), Shape("out", 2, 3), Layout("out", SparseBSC),
 	}},
 	{"to mkldnn: a strided self into an mkldnn out", re(`^to_mkldnn$`), []Edit{Layout("self", ""), Layout("out", Mkldnn)}},
@@ -193,11 +215,11 @@ var Setups = []Setup{
 		Shape("indices", 2, 2), Dtype("indices", "int64"), Fill("indices", FillZeros), Layout("indices", ""), Shape("values", 2), Layout("values", ""),
 		Ints("size", 2, 3), Ints("sparse_dim", 2), Ints("dense_dim", 0), Ints("layout", LayoutSparseCOO), Absent("is_coalesced"),
 	}},
-	{"sparse CSR from compressed [0,1,2], plain [0,0], values [2] of size [2,3]", re(`^(sparse_compressed_tensor|_sparse_compressed_tensor_unsafe|_validate_sparse_compressed_tensor_args|_validate_sparse_csr_tensor_args|_validate_compressed_sparse_indices|_sparse_compressed_tensor_with_dims)$`), []Edit{
+	{"sparse CSR from compressed [0,1,2], plain [0,0], values [2] of size [2,3]", re(`^(sparse_compressed_tensor|sparse_csr_tensor|_sparse_compressed_tensor_unsafe|_validate_sparse_compressed_tensor_args|_validate_sparse_csr_tensor_args|_validate_compressed_sparse_indices|_sparse_compressed_tensor_with_dims)$`), []Edit{
 		compressedCSR, Ints("layout", LayoutSparseCSR), Ints("size", 2, 3), Ints("nnz", 2), Ints("dense_dim", 0), Ints("blocksize"),
 		Strs("index_dtype", "int64"), Bools("is_crow", true), Ints("cdim", 2), Ints("dim", 3),
 	}},
-	{"sparse CSC from compressed [0,1,2,3], plain [0,0,0], values [3] of size [2,3]", re(`^_validate_sparse_csc_tensor_args$`), []Edit{
+	{"sparse CSC from compressed [0,1,2,3], plain [0,0,0], values [3] of size [2,3]", re(`^(_validate_sparse_csc_tensor_args|sparse_csc_tensor)$`), []Edit{
 		compressedCSC, Ints("size", 2, 3),
 	}},
 	{"sparse BSR and BSC of 1x1 blocks", re(`^(sparse_bsr_tensor|sparse_bsc_tensor|_validate_sparse_bsr_tensor_args|_validate_sparse_bsc_tensor_args)$`), []Edit{
@@ -600,6 +622,16 @@ func jaggedOffsets(s *Sample) {
 
 // quantizedOut gives _make_per_{tensor,channel}_quantized_tensor's out the
 // quantization of its op.
+// perChannelOutDtype gives q_per_channel_scales' out float64 and
+// q_per_channel_zero_points' int64, their results' dtypes.
+func perChannelOutDtype(s *Sample) {
+	d := "float64"
+	if strings.HasSuffix(s.Op.Func.Name.Name.Base, "zero_points") {
+		d = "int64"
+	}
+	Dtype("out", d)(s)
+}
+
 func quantizedOut(s *Sample) {
 	l := Quantized
 	if strings.Contains(s.Op.Func.Name.Name.Base, "per_channel") {

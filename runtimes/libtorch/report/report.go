@@ -426,20 +426,20 @@ const (
 	// (NestedTensorCPU), which the runtime does not make: the
 	// dispatcher's refusal of a dense CPU call lists no other CPU backend.
 	NestedOnly = "nested tensors only"
-	GoPanic        = "go panic"
+	GoPanic    = "go panic"
 	// CannotMakeClass is the error class the sweep gives a sample the
 	// runtime adapter cannot make.
 	CannotMakeClass = "cannot make"
 )
 
 var (
-	noCPU      = regexp.MustCompile(`Could not run '[^']+' with arguments from the 'CPU' backend|not implemented\. You are likely|_overrideable|Cannot access accelerator|INTERNAL ASSERT FAILED at .*(?:kXLA|device\(\)\.type)|== kXLA INTERNAL ASSERT FAILED|` +
+	noCPU = regexp.MustCompile(`Could not run '[^']+' with arguments from the 'CPU' backend|not implemented\. You are likely|_overrideable|Cannot access accelerator|INTERNAL ASSERT FAILED at .*(?:kXLA|device\(\)\.type)|== kXLA INTERNAL ASSERT FAILED|` +
 		// 1.13.1: the CPU call goes on to a CUDA-only kernel (pin_memory
 		// calls _pin_memory on the CUDA backend) or the CUDA library.
 		`Could not run '[^']+' with arguments from the 'CUDA' backend|without ATen_cuda library`)
 	// backends is the dispatcher's list of the backends an op has
 	// kernels for, in its "Could not run" refusal.
-	backends = regexp.MustCompile(`is only available for these backends: \[([^\]]*)\]`)
+	backends   = regexp.MustCompile(`is only available for these backends: \[([^\]]*)\]`)
 	noDimname  = regexp.MustCompile(`You passed a dimname \(string\) to this op in place of a dimension index but it does not yet support this behavior|is not yet supported with named tensors`)
 	notInBuild = regexp.MustCompile(`not built with|not compiled with|compiled without|ATen not compiled|[Nn]ot available in this build|MKLDNN build is disabled|was not enabled`)
 )

@@ -7,7 +7,9 @@ package findings
 import "testing"
 
 // The repros of findings on outputs: two outputs on one buffer
-// (distinct_outputs: _transform_bias_rescale_qkv's q, k and v), an out=
+// (distinct_outputs: _transform_bias_rescale_qkv's q, k and v, and the
+// key and value 1.13.1's _native_decoder_only_multi_head_attention takes
+// from it), an out=
 // op returning another argument than out (returns_arg), a fresh return
 // that is a view of an argument (einsum of one operand), and a return
 // that keeps an argument's autograd state
@@ -42,6 +44,15 @@ func init() {
 				qkv, bias := f32(1, 2, 6), f32(6)
 				q, k, v := wrapper[func(tensor, tensor, int64) (tensor, tensor, tensor)](t, "_transform_bias_rescale_qkv")(qkv, bias, 1)
 				rel(q, k, v, qkv, bias)
+			}},
+		repro{op: "_native_decoder_only_multi_head_attention", shows: []string{"distinct_outputs ret 2", "storage_use_count_eq_1 ret 2", "storage_use_count_eq_1 ret 3"},
+			code: "checked.XNativeDecoderOnlyMultiHeadAttention(x, x, x, 4, 1, w, b, pw, pb, nil, nil, nil, true, true) // x [1,2,4], w [12,4], b [12], pw [4,4], pb [4], no incremental state: the returned key and value are views of one buffer",
+			run: func(t *testing.T) {
+				x, w, b, pw, pb := f32(1, 2, 4), f32(12, 4), f32(12), f32(4, 4), f32(4)
+				f := wrapper[func(q, k, v tensor, embedDim, numHead int64, qkvW, qkvB, projW, projB, mask, incrKey, incrValue tensor,
+					needWeights, average bool) (tensor, tensor, tensor, tensor)](t, "_native_decoder_only_multi_head_attention")
+				o, wts, key, value := f(x, x, x, 4, 1, w, b, pw, pb, nil, nil, nil, true, true)
+				rel(o, wts, key, value, x, w, b, pw, pb)
 			}},
 		repro{op: "einsum", shows: []string{"storage_use_count_eq_1 ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: `checked.Einsum("ab", []tensor{x}, nil) // x [2,3]: returns a view of x`,
