@@ -375,6 +375,10 @@ func Summary(w io.Writer, r *Report, selected int) {
 type Unstable struct {
 	Op     string `json:"op"`
 	Reason string `json:"reason"`
+	// Repro names the Go test that shows the undefined behaviour
+	// deterministically (findings.TestOutOfBounds/NAME), where one exists
+	// (findings.TestUnstableHaveRepros lists those without one, and why).
+	Repro string `json:"repro,omitempty"`
 }
 
 // LoadUnstable reads an unstable.json; a missing file is none. Every entry
