@@ -7,7 +7,7 @@
 # 2.14.1 in its chroot (release.sh builds it when missing, in the background
 # from the start): vet, the tests
 # with the checks on (the torch contract, the verdict repros) and the same
-# bounded sweep. 2.6.0 the same with ASSERTGEN_LIBTORCH_26=1. Prints its run
+# bounded sweep, and 2.6.0 the same (ASSERTGEN_LIBTORCH_26=0: not). Prints its run
 # time and each step's.
 set -eu
 start=$(date +%s)
@@ -20,6 +20,9 @@ cd "$(dirname "$0")"
 pkgs=
 dpkg-query -W -f '${Status}' libtorch-dev 2>/dev/null | grep -q 'ok installed' || pkgs=libtorch-dev
 command -v g++ >/dev/null || pkgs="$pkgs g++"
+# release.sh would install debootstrap itself, but two chroots are set up
+# at once below, and two apt-gets at once fight over apt's lock
+command -v debootstrap >/dev/null || pkgs="$pkgs debootstrap"
 if [ -n "$pkgs" ]; then
 	step "installing$(printf ' %s' $pkgs)"
 	sudo=
@@ -27,14 +30,21 @@ if [ -n "$pkgs" ]; then
 	$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
 fi
-# The 2.14.1 chroot (debootstrap and apt: network and disk, little CPU) is
+# The 2.x releases CI runs: 2.14.1 and 2.6.0; ASSERTGEN_LIBTORCH_26=0 leaves
+# 2.6.0 out.
+chrooted=2.14.1
+[ "${ASSERTGEN_LIBTORCH_26:-1}" = 0 ] || chrooted="$chrooted 2.6.0"
+# Their chroots (debootstrap and apt: network and disk, little CPU) are
 # built in the background while the host's steps compile; release() waits
-# for it and shows its log.
-setuplog=${TMPDIR:-/tmp}/libtorch-setup-2.14.1.log
-./release.sh 2.14.1 setup >"$setuplog" 2>&1 &
-setuppid=$!
-trap 'kill "$setuppid" 2>/dev/null || true' EXIT
-step "2.14.1 chroot: release.sh 2.14.1 setup started in the background (log: $setuplog)"
+# for each and shows its log.
+pids=
+for r in $chrooted; do
+	./release.sh "$r" setup >"${TMPDIR:-/tmp}/libtorch-setup-$r.log" 2>&1 &
+	eval "setup_$(echo "$r" | tr . _)=$!"
+	pids="$pids $!"
+	step "$r chroot: release.sh $r setup started in the background (log: ${TMPDIR:-/tmp}/libtorch-setup-$r.log)"
+done
+trap 'kill $pids 2>/dev/null || true' EXIT
 step "generated sources are fresh"
 go run ./cmd/shimgen -root . -check
 go build -o "${TMPDIR:-/tmp}/assertgen-libtorch-ci" github.com/assertgen/assertgen/cmd/assertgen
@@ -70,20 +80,15 @@ sweep 1.13.1
 # with the checks on, the bounded sweep.
 release() {
 	step "libtorch $1: chroot (release.sh $1 setup)"
-	if [ "$1" = 2.14.1 ]; then
-		rc=0
-		wait "$setuppid" || rc=$?
-		cat "$setuplog"
-		[ "$rc" = 0 ] || { echo "runtimes/libtorch/ci.sh: release.sh 2.14.1 setup failed (exit $rc)" >&2; exit 1; }
-	else
-		./release.sh "$1" setup
-	fi
+	rc=0
+	eval "wait \"\$setup_$(echo "$1" | tr . _)\"" || rc=$?
+	cat "${TMPDIR:-/tmp}/libtorch-setup-$1.log"
+	[ "$rc" = 0 ] || { echo "runtimes/libtorch/ci.sh: release.sh $1 setup failed (exit $rc)" >&2; exit 1; }
 	step "libtorch $1: go vet, go test -tags debugasserts (torch contract, verdict repros)"
 	./release.sh "$1" run sh -c "cd releases/$1 && go vet ./... && go vet -tags debugasserts ./... && go test -count=1 -tags debugasserts ./... github.com/assertgen/assertgen/runtimes/libtorch/torch"
 	sweep "$1"
 }
-release 2.14.1
-if [ "${ASSERTGEN_LIBTORCH_26:-}" = 1 ]; then
-	release 2.6.0
-fi
+for r in $chrooted; do
+	release "$r"
+done
 echo "runtimes/libtorch/ci.sh: $(( $(date +%s) - start )) s"
