@@ -107,3 +107,33 @@ func ExampleTensor_Names() {
 	x.SetNames("N", "C")
 	fmt.Println(x.Names())
 }
+
+// A tensor made in inference mode is an inference tensor: it has no
+// version counter, so the asserts skip the checks that read one.
+func ExampleInference() {
+	_ = torch.Inference(func() error {
+		x := torch.FromFloat64s(torch.Float32, []float64{1, 2}, 2)
+		defer x.Release()
+		fmt.Println("inside:", x.IsInference())
+		return nil
+	})
+	y := torch.FromFloat64s(torch.Float32, []float64{1, 2}, 2)
+	defer y.Release()
+	fmt.Println("after:", y.IsInference())
+	// Output:
+	// inside: true
+	// after: false
+}
+
+// A forward-AD level is open while f runs; its index is the level
+// argument of _make_dual and _fw_primal.
+func ExampleDualLevel() {
+	err := torch.DualLevel(func(level int64) error {
+		fmt.Println("level", level)
+		return nil
+	})
+	fmt.Println("err", err)
+	// Output:
+	// level 0
+	// err <nil>
+}
