@@ -110,6 +110,13 @@ var Setups = []Setup{
 		Dtype("zero_points", "int64"), Fill("zero_points", FillZeros), Ints("axis", 0), Strs("dtype", "quint8"),
 		Shape("out", 2, 3), Layout("out", QuantizedPerChannel),
 	}},
+	{"grouped matmul: two groups, self [2,2,4] @ mat2 [2,4,4] (3-d, so no offsets), rows of 16 bytes", re(`^_grouped_mm$`), []Edit{
+		Shape("self", 2, 2, 4), Dtype("self", "float32"), Shape("mat2", 2, 4, 4), Dtype("mat2", "float32"), Absent("offs"), Absent("bias"), Absent("out_dtype"),
+	}},
+	{"an empty per-channel quantized [2,3] out: scales and zero points [2] along dim 0", re(`^_empty_per_channel_affine_quantized$`), []Edit{
+		Ints("size", 2, 3), Shape("scales", 2), Dtype("scales", "float64"), Shape("zero_points", 2), Dtype("zero_points", "int64"),
+		Fill("zero_points", FillZeros), Ints("axis", 0), Shape("out", 2, 3), Layout("out", QuantizedPerChannel),
+	}},
 	{"quantized tensors from uint8 values", re(`^_make_per_(tensor|channel)_quantized_tensor$`), []Edit{
 		Shape("self", 2, 3), Dtype("self", "uint8"), Shape("scale", 2), Dtype("scale", "float64"), Shape("zero_point", 2),
 		Dtype("zero_point", "int64"), Fill("zero_point", FillZeros), Ints("axis", 0), quantizedOut,
