@@ -113,6 +113,10 @@ var Setups = []Setup{
 	{"grouped matmul: two groups, self [2,2,4] @ mat2 [2,4,4] (3-d, so no offsets), rows of 16 bytes", re(`^_grouped_mm$`), []Edit{
 		Shape("self", 2, 2, 4), Dtype("self", "float32"), Shape("mat2", 2, 4, 4), Dtype("mat2", "float32"), Absent("offs"), Absent("bias"), Absent("out_dtype"),
 	}},
+	{"4-bit dynamic-quant matmul, the packing without KleidiAI: inp [1,2], packed_weights float [4] (2 weight bytes, then 2 channel scales), block size = in_features = 2", re(`^_dyn_quant_matmul_4bit$`), []Edit{
+		Shape("inp", 1, 2), Dtype("inp", "float32"), Shape("packed_weights", 4), Dtype("packed_weights", "float32"), Fill("packed_weights", FillOnes),
+		Layout("packed_weights", ""), Ints("block_size", 2), Ints("in_features", 2), Ints("out_features", 2),
+	}},
 	{"an empty per-channel quantized [2,3] out: scales and zero points [2] along dim 0", re(`^_empty_per_channel_affine_quantized$`), []Edit{
 		Ints("size", 2, 3), Shape("scales", 2), Dtype("scales", "float64"), Shape("zero_points", 2), Dtype("zero_points", "int64"),
 		Fill("zero_points", FillZeros), Ints("axis", 0), Shape("out", 2, 3), Layout("out", QuantizedPerChannel),
