@@ -35,7 +35,8 @@ func (t *Tensor) IsInference() bool {
 // (torch.autograd.forward_ad.dual_level) with the level's index, the
 // level argument of _make_dual and _fw_primal, and closes the level after
 // f, whatever f does (a panic included). libtorch keeps one level at a
-// time: DualLevel inside DualLevel is an error, as it is in PyTorch.
+// time for the whole process: DualLevel inside DualLevel, or in two
+// goroutines at once, is an error for the second, as it is in PyTorch.
 func DualLevel(f func(level int64) error) (err error) {
 	var level C.int64_t
 	if e := ErrorFrom("", unsafe.Pointer(C.ag_dual_level_enter(&level))); e != nil {

@@ -97,7 +97,7 @@ type oob struct {
 // elements whose state tensors (the names) hold one element each, the
 // sweep's sample 8 after its "one element" repair: the kernels take the
 // parameter's element count for all of them and write past the state.
-func fusedStep(t *testing.T, call func(param *torch.Tensor, state []*torch.Tensor), names ...string) string {
+func fusedStep(call func(param *torch.Tensor, state []*torch.Tensor), names ...string) string {
 	param := pad(1, []int64{1, 2, 4, 4}, nil)
 	defer param.release()
 	var state []*torch.Tensor
@@ -117,28 +117,28 @@ func fusedStep(t *testing.T, call func(param *torch.Tensor, state []*torch.Tenso
 	return strings.Join(found, "; ")
 }
 
+// one is a tensor list of x alone.
+func one(x *torch.Tensor) []*torch.Tensor { return []*torch.Tensor{x} }
+
 var oobs = []oob{
 	{name: "fused_adamw", op: "_fused_adamw_", releases: []string{"2.6.0", "2.14.1"}, run: func(t *testing.T) string {
-		return fusedStep(t, func(p *torch.Tensor, s []*torch.Tensor) {
-			tl := func(x *torch.Tensor) []*torch.Tensor { return []*torch.Tensor{x} }
+		return fusedStep(func(p *torch.Tensor, s []*torch.Tensor) {
 			wrapper[func(self, grads, expAvgs, expAvgSqs, maxExpAvgSqs, stateSteps []*torch.Tensor, lr, beta1, beta2, weightDecay, eps float64,
 				amsgrad, maximize bool, gradScale, foundInf *torch.Tensor)](t, "_fused_adamw_")(
-				tl(p), tl(s[0]), tl(s[1]), tl(s[2]), nil, tl(s[3]), 0.5, 0.5, 0.5, 0.5, 0.5, false, false, nil, nil)
+				one(p), one(s[0]), one(s[1]), one(s[2]), nil, one(s[3]), 0.5, 0.5, 0.5, 0.5, 0.5, false, false, nil, nil)
 		}, "grads", "exp_avgs", "exp_avg_sqs", "state_steps")
 	}},
 	{name: "fused_adagrad", op: "_fused_adagrad_", releases: []string{"2.6.0", "2.14.1"}, run: func(t *testing.T) string {
-		return fusedStep(t, func(p *torch.Tensor, s []*torch.Tensor) {
-			tl := func(x *torch.Tensor) []*torch.Tensor { return []*torch.Tensor{x} }
+		return fusedStep(func(p *torch.Tensor, s []*torch.Tensor) {
 			wrapper[func(self, grads, stateSums, stateSteps []*torch.Tensor, lr, lrDecay, weightDecay, eps float64, maximize bool,
-				gradScale, foundInf *torch.Tensor)](t, "_fused_adagrad_")(tl(p), tl(s[0]), tl(s[1]), tl(s[2]), 0.5, 0.5, 0.5, 0.5, false, nil, nil)
+				gradScale, foundInf *torch.Tensor)](t, "_fused_adagrad_")(one(p), one(s[0]), one(s[1]), one(s[2]), 0.5, 0.5, 0.5, 0.5, false, nil, nil)
 		}, "grads", "state_sums", "state_steps")
 	}},
 	{name: "fused_sgd", op: "_fused_sgd_.tensor_lr", releases: []string{"2.6.0", "2.14.1"}, run: func(t *testing.T) string {
-		return fusedStep(t, func(p *torch.Tensor, s []*torch.Tensor) {
-			tl := func(x *torch.Tensor) []*torch.Tensor { return []*torch.Tensor{x} }
+		return fusedStep(func(p *torch.Tensor, s []*torch.Tensor) {
 			wrapper[func(self, grads, momentumBufferList []*torch.Tensor, weightDecay, momentum float64, lr *torch.Tensor, dampening float64,
 				nesterov, maximize, isFirstStep bool, gradScale, foundInf *torch.Tensor)](t, "_fused_sgd_.tensor_lr")(
-				tl(p), tl(s[0]), tl(s[1]), 0.5, 0.5, s[2], 0.5, false, false, false, nil, nil)
+				one(p), one(s[0]), one(s[1]), 0.5, 0.5, s[2], 0.5, false, false, false, nil, nil)
 		}, "grads", "momentum_buffer_list", "lr")
 	}},
 	// grad_output [1,1,2,2] against self [1,2,4,4], both channels last: the
