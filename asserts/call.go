@@ -3,6 +3,7 @@ package asserts
 import (
 	"fmt"
 	"strconv"
+	"unsafe"
 )
 
 // An Op is the static description of one wrapped operator. Generated code
@@ -81,10 +82,12 @@ type Saved struct {
 	hasMeta  bool
 	digest   uint64
 	metadata uint64
-	// anchor is the address of the argument's storage anchor before the
-	// kernel, for a runtime without use counts (SaveIdent, see
-	// [Anchored]); 0 when it gave none.
-	anchor uintptr
+	// anchor is the argument's storage anchor before the kernel, for a
+	// runtime without use counts (SaveIdent, see [Anchored]); nil when it
+	// gave none. A pointer, not an address: it keeps the storage the
+	// argument had alive until the call ends, so that a kernel that drops
+	// it cannot get its address back for another (memory.go).
+	anchor unsafe.Pointer
 }
 
 const (
@@ -296,7 +299,7 @@ func (c *Call) pol() *policyTable {
 // it with 16-byte moves that stall on the 8-byte stores just made.
 func (c *Call) Save(s *Saved, t Identity) {
 	s.id = t.Ident()
-	s.meta = s.id.Traits | c.saved
+	s.meta = s.id.Traits&^AddressIdentity | c.saved
 }
 
 // SaveOpt snapshots an optional argument (Tensor?): Save(s, t) if present,
@@ -403,7 +406,7 @@ func (c *Call) Result(r *Saved, t Tensor) {
 		r.id = t.Ident()
 	}
 	r.after = Ident{Impl: ID(iu), Storage: ID(su)}
-	r.meta = r.id.Traits | fResult | c.saved&fMode
+	r.meta = r.id.Traits&^AddressIdentity | fResult | c.saved&fMode
 }
 
 // classify returns the checks the skip policy turns off for the tensor of
@@ -1322,7 +1325,7 @@ func (c *Call) report(v *Violation) {
 // of the compiler's peak for the 3,103 interface wrappers of 2.14.1).
 func (c *Call) SaveTensor(s *Saved, t Tensor) {
 	s.id = t.Ident()
-	s.meta = s.id.Traits | c.saved
+	s.meta = s.id.Traits&^AddressIdentity | c.saved
 }
 
 // SaveOptTensor is [Call.SaveOpt] for a tensor held as a [Tensor].

@@ -60,6 +60,14 @@ const (
 	// reported; fresh_or_alias likewise where the storage count would
 	// decide. Every other check runs as on any tensor.
 	HiddenStorageRefs
+	// AddressIdentity: the tensor's Impl and Storage IDs are addresses (of
+	// the object the handle points to, and of the storage's anchor), made
+	// by [Memory.Ident] for a runtime whose tensors carry no identities of
+	// their own. They are exact within a call; across calls an address can
+	// name a new object once the old one is collected, so fresh_not_held
+	// judges a repeated address only while it certainly names the same
+	// storage (memory.go).
+	AddressIdentity
 
 	traitsEnd
 )
@@ -71,6 +79,7 @@ const Plain Traits = 0
 var traitNames = [...]string{
 	"direct_subclass", "wrapper_subclass", "propagates_storage", "meta",
 	"storageless", "functional_wrapper", "versioned", "hidden_storage_refs",
+	"address_identity",
 }
 
 // String lists the set traits separated by "|", e.g.

@@ -68,7 +68,7 @@ func (c *Call) BeginFresh() { c.fresh = handSeq.Load() + 1 }
 func (c *Call) ResultIdent(r *Saved, t Identity) {
 	r.id = t.Ident()
 	r.after = Ident{}
-	r.meta = r.id.Traits | fResult | fUncounted | c.saved&fMode
+	r.meta = r.id.Traits&^AddressIdentity | fResult | fUncounted | c.saved&fMode
 }
 
 // ResultIdentList snapshots a Tensor[] return, as [Call.ResultIdent] does
@@ -166,7 +166,8 @@ func (c *Call) freshNotHeldAt(l Loc, r *Saved, p unsafe.Pointer) {
 		c.op.register()
 	}
 	var prev handout
-	if !fresh.handOut(r.id.Storage, uintptr(p), c.op.st.idx, l, c.fresh, &prev) {
+	addr := r.id.Traits&AddressIdentity != 0
+	if !fresh.handOut(r.id.Storage, uintptr(p), addr, c.op.st.idx, l, c.fresh, &prev) {
 		return
 	}
 	name := "an op"
@@ -186,8 +187,8 @@ func (c *Call) freshNotHeldAt(l Loc, r *Saved, p unsafe.Pointer) {
 // with [Compiled] or [Checking] where that matters. Tensors without
 // storage are ignored.
 func Released(t Identity) {
-	if st := t.Ident().Storage; st != 0 {
-		fresh.forget(st)
+	if id := t.Ident(); id.Storage != 0 {
+		fresh.forget(id.Storage, id.Traits&AddressIdentity != 0)
 	}
 }
 
@@ -201,6 +202,11 @@ type handout struct {
 	op     uint32 // the Op's registry index (op.st.idx)
 	ret    int32  // the return's Loc (returns have no name)
 	index  int32
+	// gc is, for a storage whose ID is an address (AddressIdentity), a
+	// lower bound of the garbage collections completed before the
+	// hand-out (gcLow): the entry names the same storage as a later
+	// hand-out at the same address only if none completed since.
+	gc uint64
 }
 
 // The registry is a set-associative table of the latest fresh hand-outs:
@@ -218,7 +224,14 @@ type handout struct {
 // (the contract; assertstest's "identities outlive addresses"), so the
 // same ID coming out fresh twice is the same storage, alive since it is
 // being returned. The anchor's address must match too: a storage whose
-// memory was rebound is another hand-out.
+// memory was rebound is another hand-out. A storage whose ID is an
+// address (AddressIdentity) is the exception: its address names it only
+// while it lives, so a repeat is judged only when no garbage collection
+// completed between the two hand-outs (handout.gc): the earlier storage
+// was alive when it came out and nothing was freed since, so the address
+// still holds it. A repeat across a collection is recorded as a new
+// hand-out, and a storage held by somebody is caught the next time it
+// comes out within one cycle.
 const (
 	heldShards = 16
 	heldSets   = 1024
@@ -240,7 +253,13 @@ var fresh heldRegistry
 // share a lock, and, within a shard, to consecutive sets, so that the
 // hand-outs of a run walk each shard's table in order (the table is larger
 // than a core's cache; scattered sets cost a cache miss per hand-out).
-func (h *heldRegistry) slot(st ID) (*heldShard, int) {
+//
+// An address (addr) is mixed first: addresses share their low bits (the
+// allocator's alignment) and would crowd a few sets.
+func (h *heldRegistry) slot(st ID, addr bool) (*heldShard, int) {
+	if addr {
+		st = ID(uint64(st) * 0x9e3779b97f4a7c15 >> 32)
+	}
 	return &h.shards[st%heldShards], int(st/heldShards) % heldSets
 }
 
@@ -252,9 +271,21 @@ func (h *heldRegistry) slot(st ID) (*heldShard, int) {
 // not a returned struct: copying a returned handout costs every call). A
 // hand-out during the call (by a checked call the kernel made) is
 // replaced silently.
-func (h *heldRegistry) handOut(st ID, p uintptr, op uint32, loc Loc, since uint64, prev *handout) bool {
+//
+// For an address (addr), the hand-out records gcLow, and a repeat is
+// reported only if no collection completed since (see handout.gc).
+func (h *heldRegistry) handOut(st ID, p uintptr, addr bool, op uint32, loc Loc, since uint64, prev *handout) bool {
 	seq := handSeq.Add(1)
-	s, set := h.slot(st)
+	var gc uint64
+	if addr {
+		if seq%gcRefresh == 0 {
+			if n, ok := gcCycles(); ok {
+				gcLow.Store(n)
+			}
+		}
+		gc = gcLow.Load()
+	}
+	s, set := h.slot(st, addr)
 	s.mu.Lock()
 	if s.sets == nil {
 		s.sets = new([heldSets][heldWays]handout)
@@ -264,7 +295,7 @@ func (h *heldRegistry) handOut(st ID, p uintptr, op uint32, loc Loc, since uint6
 	for w := range ways {
 		e := &ways[w]
 		if e.st == st && e.seq != 0 {
-			if e.anchor == p && (since == 0 || e.seq < since) {
+			if e.anchor == p && (since == 0 || e.seq < since) && (!addr || sameCycle(e.gc, &gc)) {
 				*prev = *e
 				s.mu.Unlock()
 				return true
@@ -279,13 +310,13 @@ func (h *heldRegistry) handOut(st ID, p uintptr, op uint32, loc Loc, since uint6
 	// Field by field: a composite literal is built on the stack and
 	// copied, 28 instructions where these stores are 10.
 	e := &ways[victim]
-	e.st, e.anchor, e.seq, e.op, e.ret, e.index = st, p, seq, op, loc.ret, loc.index
+	e.st, e.anchor, e.seq, e.op, e.ret, e.index, e.gc = st, p, seq, op, loc.ret, loc.index, gc
 	s.mu.Unlock()
 	return false
 }
 
-func (h *heldRegistry) forget(st ID) {
-	s, set := h.slot(st)
+func (h *heldRegistry) forget(st ID, addr bool) {
+	s, set := h.slot(st, addr)
 	s.mu.Lock()
 	if s.sets != nil {
 		for w := range s.sets[set] {
@@ -329,27 +360,27 @@ func (c *Call) AfterIdent(s *Saved, t Identity) {
 // calls the pair where the tensor type is known to implement [Anchored]:
 // with the type concrete, Ident and StorageAnchor are direct calls (or
 // inlined) and no type assertion runs.
-func (c *Call) SaveAnchor(s *Saved, anchor unsafe.Pointer) { s.anchor = uintptr(anchor) }
+func (c *Call) SaveAnchor(s *Saved, anchor unsafe.Pointer) { s.anchor = anchor }
 
 // AfterAnchor completes the anchor comparison once [Call.After] has
 // completed s: c.After(s, t) then c.AfterAnchor(s, t.StorageAnchor()) is
 // [Call.AfterIdent] (see [Call.SaveAnchor]).
-func (c *Call) AfterAnchor(s *Saved, anchor unsafe.Pointer) { s.anchorAfter(uintptr(anchor)) }
+func (c *Call) AfterAnchor(s *Saved, anchor unsafe.Pointer) { s.anchorAfter(anchor) }
 
 // anchorAfter marks the snapshot fAnchorMoved when the anchor after the
 // kernel, a, is not the one saved while the StorageImpl ID stayed. A
 // snapshot saved without an anchor (an optional argument, saved by
 // SaveOpt) compares the IDs only.
-func (s *Saved) anchorAfter(a uintptr) {
-	if a != s.anchor && s.anchor != 0 && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
+func (s *Saved) anchorAfter(a unsafe.Pointer) {
+	if a != s.anchor && s.anchor != nil && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
 		s.meta |= fAnchorMoved
 	}
 }
 
-// anchorOf returns the address of t's storage anchor, or 0.
-func anchorOf(t Identity) uintptr {
+// anchorOf returns t's storage anchor, or nil.
+func anchorOf(t Identity) unsafe.Pointer {
 	if a, ok := t.(Anchored); ok {
-		return uintptr(a.StorageAnchor())
+		return a.StorageAnchor()
 	}
-	return 0
+	return nil
 }

@@ -1,0 +1,149 @@
+package asserts_test
+
+import (
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// dense is a tensor type with no identities of its own, as a library
+// has it (gonum's *mat.Dense): a window on a []float64 backing array.
+// Its contract comes from asserts.Memory, as a generated adapter gives
+// it.
+type dense struct {
+	rows, cols, stride int
+	data               []float64
+}
+
+func (d *dense) mem() asserts.Memory {
+	if d == nil {
+		return asserts.Memory{}
+	}
+	return asserts.SliceMemory(d.data).Strided([]int{d.rows, d.cols}, []int{d.stride, 1})
+}
+
+func (d *dense) Ident() asserts.Ident                { return d.mem().Ident(unsafe.Pointer(d)) }
+func (d *dense) StorageAnchor() unsafe.Pointer       { return d.mem().Anchor() }
+func (d *dense) MetadataFingerprint() (uint64, bool) { return d.mem().Metadata() }
+func (d *dense) ContentDigest() (uint64, bool)       { return d.mem().Digest() }
+func newDense(r, c int) *dense                       { return &dense{r, c, c, make([]float64, r*c)} }
+func (d *dense) slice(i, k int) *dense {
+	return &dense{k - i, d.cols, d.stride, d.data[i*d.stride : k*d.stride]}
+}
+func (d *dense) clip(i, k int) *dense {
+	return &dense{k - i, d.cols, d.stride, d.data[i*d.stride : k*d.stride : k*d.stride]}
+}
+
+var _ interface {
+	asserts.Identity
+	asserts.Anchored
+	asserts.Metadata
+	asserts.Contents
+} = (*dense)(nil)
+
+var opFreshDense = asserts.Op{Name: "fresh_dense", Profile: asserts.Strict}
+
+// handOut runs fresh_not_held on ret as a checked call of a functional op
+// returning it does.
+func handOut(ret *dense) {
+	var c asserts.Call
+	var r asserts.Saved
+	c.Begin(&opFreshDense)
+	c.BeginFresh()
+	c.ResultIdent(&r, ret)
+	c.FreshNotHeldAnchor(asserts.Ret(0), &r, ret.StorageAnchor())
+	c.End()
+}
+
+func TestMemoryIdentity(t *testing.T) {
+	a := newDense(2, 3)
+	v := a.slice(1, 2)
+	if a.Ident().Storage != v.Ident().Storage || a.Ident().Storage == 0 {
+		t.Errorf("a view made by two-index slicing has storage %v, its base %v: want the same", v.Ident().Storage, a.Ident().Storage)
+	}
+	if a.Ident().Impl == v.Ident().Impl {
+		t.Errorf("the view and its base have one Impl %v", a.Ident().Impl)
+	}
+	if c := a.clip(0, 1); c.Ident().Storage == a.Ident().Storage {
+		t.Errorf("a three-index slice keeps its base's anchor")
+	}
+	if id := a.Ident(); id.Traits != asserts.AddressIdentity {
+		t.Errorf("traits %v, want address_identity", id.Traits)
+	}
+	if id := (*dense)(nil).Ident(); id != (asserts.Ident{}) {
+		t.Errorf("nil handle: %+v, want the undefined tensor", id)
+	}
+	empty := &dense{}
+	if id := empty.Ident(); id.Impl == 0 || id.Storage != 0 {
+		t.Errorf("empty tensor: %+v, want an Impl and no storage", id)
+	}
+	m0, _ := a.MetadataFingerprint()
+	m1, _ := v.MetadataFingerprint()
+	if m0 == m1 {
+		t.Errorf("a view with other sizes and another start has its base's fingerprint")
+	}
+	d0, _ := a.ContentDigest()
+	a.data[4] = 1
+	if d1, _ := a.ContentDigest(); d0 == d1 {
+		t.Errorf("a write leaves the digest as it was")
+	}
+}
+
+// TestAddressHeld: a storage with an address for its ID that comes out
+// fresh twice within one collection cycle is reported at the second
+// hand-out; across a collection, only once it repeats within one cycle.
+func TestAddressHeld(t *testing.T) {
+	cached := newDense(2, 2)
+	vs := asserts.Collect(func() {
+		handOut(cached)
+		handOut(cached)
+	})
+	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
+		t.Fatalf("a cached storage handed out twice: %v, want one fresh_not_held", vs)
+	}
+	other := newDense(2, 2)
+	vs = asserts.Collect(func() {
+		handOut(other)
+		runtime.GC()
+		handOut(other) // across a collection: not judged, recorded again
+		handOut(other) // within one cycle of the previous hand-out
+	})
+	if len(vs) != 1 {
+		t.Fatalf("a cached storage handed out across a collection, then again: %v, want one fresh_not_held", vs)
+	}
+	runtime.KeepAlive(cached)
+	runtime.KeepAlive(other)
+}
+
+// TestAddressReuseIsNotHeld: the allocator gives a collected storage's
+// address to a new one, which then comes out fresh: no violation. The
+// test checks that addresses were in fact reused.
+func TestAddressReuseIsNotHeld(t *testing.T) {
+	seen := map[uintptr]bool{}
+	reused := 0
+	vs := asserts.Collect(func() {
+		for round := range 200 {
+			for range 64 {
+				d := newDense(4, 4)
+				a := uintptr(d.StorageAnchor())
+				if seen[a] {
+					reused++
+				}
+				seen[a] = true
+				handOut(d)
+			}
+			if round%10 == 0 {
+				runtime.GC()
+			}
+		}
+	})
+	if reused == 0 {
+		t.Fatalf("no address was reused: the test shows nothing")
+	}
+	if len(vs) != 0 {
+		t.Errorf("%d of %d reused addresses reported, e.g. %v", len(vs), reused, vs[0])
+	}
+	t.Logf("%d hand-outs at a reused address, 0 reported", reused)
+}
