@@ -135,6 +135,10 @@ func gcCycles() (uint64, bool) {
 // collection completed since. It reads the exact count, refreshes gcLow
 // with it, and sets *now to it, so that the new entry records it.
 func sameCycle(gc uint64, now *uint64) bool {
+	if low := gcLow.Load(); gc < low {
+		*now = low // a collection completed since: no need to ask the runtime
+		return false
+	}
 	n, ok := gcCycles()
 	if !ok {
 		return false

@@ -41,7 +41,8 @@ import (
 //	prefix: assertgen               # file names: assertgen_checked.go, ...
 //	mode: function                  # or interface
 //	build_tag: debugasserts
-//	use_counts: false               # the runtime keeps no use counts (default true)
+//	use_counts: false               # the runtime keeps no use counts (default true; false with memory:)
+//	memory: example.com/rt.Memory   # a Tensor type without ids of its own: func(T) asserts.Memory says where its elements are
 //	metadata: false                 # the runtime cannot report tensor metadata: no same_metadata rows (default true)
 //	sweep: true                     # also write PREFIX_sweep.go: SweepOps, the table of package sweep
 //	kernels: ./kernels              # function mode: the kernels package
@@ -84,6 +85,14 @@ type Config struct {
 	// Unset means true; a type without Metadata then has the rows
 	// skipped at run time under no_metadata_access.
 	Metadata *bool `yaml:"metadata"`
+	// Memory names the function that says where a tensor's elements
+	// are, func(T) asserts.Memory for the type map's Tensor T
+	// ("example.com/rt.Memory"), for a Tensor type that carries no
+	// identities of its own (a library's type as it is, such as gonum's
+	// *mat.Dense): the generated code derives its identities from the
+	// handle and that memory (asserts.Memory). It implies use_counts:
+	// false.
+	Memory string `yaml:"memory"`
 	// Sweep says to write PREFIX_sweep.go too: SweepOps, each op's schema
 	// and checked wrapper, the table package sweep runs.
 	Sweep   bool   `yaml:"sweep"`
@@ -119,8 +128,14 @@ type Config struct {
 
 var configKeys = []string{
 	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
-	"package", "output", "prefix", "mode", "build_tag", "use_counts", "metadata", "sweep",
+	"package", "output", "prefix", "mode", "build_tag", "use_counts", "metadata", "memory", "sweep",
 	"kernels", "allow_missing_kernels", "types", "backend", "ops",
+}
+
+// NoUseCounts reports whether the Tensor type keeps no use counts:
+// use_counts: false, or a memory: function without use_counts.
+func (c *Config) NoUseCounts() bool {
+	return c.UseCounts != nil && !*c.UseCounts || c.UseCounts == nil && c.Memory != ""
 }
 
 // Load reads an assertgen.yaml. Unknown keys and values of the wrong
@@ -320,6 +335,13 @@ func (c *Config) Validate() error {
 	}
 	if _, ok := c.Pos["ops"]; ok && len(c.Ops) == 0 {
 		errs = append(errs, c.Errorf("ops", "empty list of ops (leave it out to select every op)"))
+	}
+	if c.Memory != "" {
+		if _, err := kernels.ParseFuncRef(c.Memory); err != nil {
+			errs = append(errs, c.Errorf("memory", "%v", err))
+		} else if c.UseCounts != nil && *c.UseCounts {
+			errs = append(errs, c.Errorf("use_counts", "use_counts: true with memory: a Tensor type whose identities come from its memory keeps no use counts; leave use_counts out"))
+		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.Types)) {
 		if msg := checkTypeKey(k); msg != "" {

@@ -106,8 +106,12 @@ type snap struct {
 	ret  bool           // a return: its snapshot is a local of the post helper
 	list bool           // a SavedList rather than a Saved
 	src  string         // the wrapper's parameter or result variable
-	typ  kernels.GoType // the Go type of src
+	typ  kernels.GoType // the Go type of src, as the helpers take it
 	form schema.TensorForm
+	// conv, if set, is src as the wrapper passes it to the helpers: a
+	// tensor of a type without identities of its own, converted to the
+	// adapter type typ (see shapeSet.adapt).
+	conv jen.Code
 }
 
 // snapshot is every tensor a wrapper snapshots, in schema order (arguments,
@@ -613,6 +617,9 @@ type shapeSet struct {
 	// (kernels.Set.Anchored), for a runtime without use counts (see
 	// shapeSet.anchored).
 	anchoredOf map[string]bool
+	// foreign is the Tensor type without identities of its own and its
+	// adapter, when the config names a memory function (Options.Memory).
+	foreign *foreignType
 	// pkg is the import path of the package the helpers go into, when it
 	// is not the wrappers' own (Options.ShapesPackage): their names and
 	// the Loc arrays' are then exported, and the wrappers qualify them.
@@ -827,6 +834,10 @@ func helperParams(nlocs int, snaps, tensors []*snap) (keys []string, params []je
 			out = append(out, jen.Op("&").Id(s.v))
 		}
 		for _, s := range tensors {
+			if s.conv != nil {
+				out = append(out, s.conv)
+				continue
+			}
 			out = append(out, jen.Id(s.src))
 		}
 		return out
@@ -842,6 +853,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	if err != nil {
 		return nil, err
 	}
+	ss.adapt(sn)
 	var pre, post helper
 	sn.saves(&pre, ss)
 	w.mutables(&pre, sn)

@@ -66,6 +66,13 @@ type Options struct {
 	// signature its schema gives; in interface mode every selected op
 	// needs one.
 	Kernels *kernels.Set
+	// Memory, if set, is the function that says where the elements of a
+	// Tensor without identities of its own are, func(T) asserts.Memory
+	// (config memory:): the shape helpers' package declares an adapter
+	// type over T (type ForeignT T's base) whose methods give the
+	// contract from it, and the wrappers pass their tensors to the
+	// helpers converted to it.
+	Memory *kernels.FuncRef
 }
 
 // DefaultPrefix is the file name prefix of a set when none is given.
@@ -275,6 +282,11 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	}
 	ss.pkg = o.ShapesPackage
 	ss.ns = shapeNamespace(o.Prefix)
+	if o.Memory != nil {
+		ss.foreign = newForeign(o.Types["Tensor"], *o.Memory, ss.pkg)
+		ss.anchoredOf = withType(ss.anchoredOf, ss.foreign.adapter.String())
+		ss.metadataOf = withType(ss.metadataOf, ss.foreign.adapter.String())
+	}
 	var jobs []fileJob
 	switch o.Mode {
 	case output.FunctionMode:
@@ -306,6 +318,10 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	}
 	jobs = append(jobs, fileJob{shapesName, 0, func() (*jen.File, error) {
 		f := newFile(shapesPkg, o.BuildTag, false)
+		if o.ShapesPackage != "" {
+			// Its own names (the foreign adapter's) unqualified.
+			f = newFilePath(o.ShapesPackage, shapesPkg, o.BuildTag)
+		}
 		if o.Mode == output.FunctionMode {
 			f.ImportAlias(o.Kernels.Path, "kernels")
 		}
@@ -313,9 +329,31 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 			return nil, ss.err
 		}
 		genShapes(f, ss)
+		if ss.foreign != nil {
+			genForeign(f, ss.foreign)
+		}
 		return f, nil
 	}})
 	return jobs, nil
+}
+
+// withType returns a copy of the set of type names m with name added.
+func withType(m map[string]bool, name string) map[string]bool {
+	out := map[string]bool{name: true}
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// newFilePath is newFile (checked) for the package of import path p.
+func newFilePath(p, pkg, tag string) *jen.File {
+	f := jen.NewFilePathName(p, pkg)
+	f.HeaderComment(Header)
+	f.HeaderComment("")
+	f.HeaderComment("//go:build " + tag)
+	f.ImportName(AssertsPath, "asserts")
+	return f
 }
 
 func newFile(pkg, tag string, negate bool) *jen.File {

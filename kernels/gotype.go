@@ -53,6 +53,27 @@ func ParseGoType(s string) (GoType, error) {
 	return t, nil
 }
 
+// A FuncRef names a package-level function by its import path and name,
+// as the config spells it: "example.com/rt.Memory".
+type FuncRef struct {
+	Path string
+	Name string
+}
+
+// ParseFuncRef parses a function reference.
+func ParseFuncRef(s string) (FuncRef, error) {
+	t, err := ParseGoType(s)
+	if err == nil && (t.Prefix != "" || t.Path == "") {
+		err = fmt.Errorf("invalid function %q: want an import path and an exported function name, e.g. example.com/rt.Memory", s)
+	}
+	if err != nil {
+		return FuncRef{}, fmt.Errorf("%s", strings.Replace(err.Error(), "Go type", "function", 1))
+	}
+	return FuncRef{t.Path, t.Name}, nil
+}
+
+func (f FuncRef) String() string { return f.Path + "." + f.Name }
+
 // isBuiltinType reports whether name is a predeclared Go type.
 func isBuiltinType(name string) bool {
 	_, ok := types.Universe.Lookup(name).(*types.TypeName)

@@ -134,6 +134,10 @@
 //	-build-tag T      build tag of the checked files; default debugasserts
 //	-use-counts B     false: the Tensor type keeps no use counts (config key: use_counts):
 //	                  returns are snapshot without them, fresh_not_held checks freshness
+//	-memory FUNC      the function that says where a Tensor's elements are, for a Tensor
+//	                  type without ids of its own (config key: memory), e.g.
+//	                  example.com/rt.Memory: func(T) asserts.Memory; implies
+//	                  -use-counts=false (see Foreign types)
 //	-metadata B       false: the Tensor type cannot report its sizes, strides and storage
 //	                  offset (config key: metadata): the strict plan has no same_metadata rows
 //	-kernels PKG      the kernels package, ./dir or an import path (function mode: the
@@ -292,6 +296,27 @@
 // entry for an exact spelling ("int[]", "Tensor?[]", "Scalar?") wins.
 // gen's work is linear in how deep a type nests (Tensor[] nested 10,000
 // deep takes a tenth of a second).
+//
+// # Foreign types
+//
+// A Tensor type that has no identities of its own and no contract methods,
+// a library's type as it is (gonum's *mat.Dense), is checked through one
+// function of yours that says where a tensor's elements are, named by
+// memory: (or -memory):
+//
+//	memory: example.com/rt.Memory     # func Memory(m *mat.Dense) asserts.Memory
+//	types:
+//	  Tensor: "*gonum.org/v1/gonum/mat.Dense"
+//
+// (asserts.SliceMemory of the backing slice, with Memory.Strided for the
+// geometry.) The shape helpers' package then declares an adapter type over
+// the Tensor type's base (type ForeignDense mat.Dense) whose methods give
+// asserts' contract from the handle's address and that memory, and the
+// wrappers pass their tensors to the checks converted to it (the same
+// pointer). memory: implies use_counts: false. A Tensor type without a
+// method Ident() asserts.Ident and no memory:, a memory function of
+// another signature, memory: for a type that has Ident, and memory: for a
+// type that is not a pointer to a named type are errors at their line.
 //
 // gen and vet check the type map before generating anything: each Go type
 // with an import path must exist in its package, loaded from the config's

@@ -13,9 +13,11 @@ import (
 // op; allow_missing_kernels: true (or its flag) makes the gap expected.
 func TestMissingKernels(t *testing.T) {
 	dir := t.TempDir()
+	gomod, gosum := requiringAssertgen(t, "example.com/k")
 	files := map[string]string{
-		"go.mod":   "module example.com/k\n\ngo 1.22\n",
-		"k.go":     "package k\n\ntype Tensor struct{}\n\nfunc Neg(self *Tensor) *Tensor { return self }\n",
+		"go.mod":   gomod,
+		"go.sum":   gosum,
+		"k.go":     identTensor + "func Neg(self *Tensor) *Tensor { return self }\n",
 		"c.yaml":   "package: out\noutput: out\nkernels: .\ntypes:\n  Tensor: \"*example.com/k.Tensor\"\nops: [neg, abs, add.Tensor]\nuse_counts: false\n",
 		"ok.yaml":  "package: out\noutput: out2\nkernels: .\nallow_missing_kernels: true\ntypes:\n  Tensor: \"*example.com/k.Tensor\"\nops: [neg, abs]\nuse_counts: false\n",
 		"bad.yaml": "allow_missing_kernels: maybe\n",

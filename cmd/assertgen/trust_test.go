@@ -285,9 +285,10 @@ func TestPlanScoped(t *testing.T) {
 // close to a function of the kernels package gets the hint. (vet -v's
 // silence about the built-in allowlist: TestVetAllowlist.)
 func TestNoiseAndHints(t *testing.T) {
+	gomod, gosum := requiringAssertgen(t, "example.com/k")
 	kernels := map[string]string{
-		"go.mod": "module example.com/k\n\ngo 1.22\n",
-		"k.go":   "package k\n\ntype Tensor struct{}\n\nfunc Neg(self *Tensor) *Tensor { return self }\n\nfunc TopK(self *Tensor) *Tensor { return self }\n",
+		"go.mod": gomod, "go.sum": gosum,
+		"k.go": identTensor + "func Neg(self *Tensor) *Tensor { return self }\n\nfunc TopK(self *Tensor) *Tensor { return self }\n",
 	}
 	runCases(t, []cliCase{
 		{name: "explain inplace returning nothing", args: []string{"explain", "_foreach_add_.List"}, out: []string{
@@ -306,13 +307,19 @@ func TestNoiseAndHints(t *testing.T) {
 	})
 }
 
+// identTensor starts a kernels package whose Tensor has the least of the
+// contract (asserts.Identity): gen refuses a Tensor type without Ident.
+const identTensor = "package k\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\ntype Tensor struct{}\n\n" +
+	"func (*Tensor) Ident() asserts.Ident { return asserts.Ident{} }\n\n"
+
 // TestTypeMapChecked: issue 19 item 10. The type map is checked against
 // the Go packages before any code is generated, and a config that cannot
 // work says where and how to fix it.
 func TestTypeMapChecked(t *testing.T) {
+	gomod, gosum := requiringAssertgen(t, "example.com/k")
 	mod := map[string]string{
-		"go.mod": "module example.com/k\n\ngo 1.22\n",
-		"k.go":   "package k\n\ntype Tensor struct{}\n\nfunc Neg(self *Tensor) *Tensor { return self }\n",
+		"go.mod": gomod, "go.sum": gosum,
+		"k.go": identTensor + "func Neg(self *Tensor) *Tensor { return self }\n",
 	}
 	files := func(cfg string) map[string]string {
 		m := maps.Clone(mod)
@@ -337,7 +344,7 @@ func TestTypeMapChecked(t *testing.T) {
 		{name: "missing * in a flag", files: mod, args: []string{"gen", "-mode", "interface", "-output", "out", "-types", "Tensor=example.com/k.Tensor"}, code: 2, check: nothingWritten, err: []string{
 			`assertgen gen: -types: Tensor: example.com/k.Tensor cannot be nil, which stands for an absent Tensor?; did you mean "*example.com/k.Tensor"?`}},
 		{name: "missing types", files: files("kernels: .\nops: [neg]\noutput: ./out\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
-			`assertgen: assertgen.yaml:1:1: the type map has no Tensor, so Tensor is asserts.Tensor, but kernel Neg (k.go:5:6) takes *example.com/k.Tensor: add types: {Tensor: "*example.com/k.Tensor"}`}},
+			`assertgen: assertgen.yaml:1:1: the type map has no Tensor, so Tensor is asserts.Tensor, but kernel Neg (k.go:9:6) takes *example.com/k.Tensor: add types: {Tensor: "*example.com/k.Tensor"}`}},
 		{name: "missing kernels, mode: function", files: files("mode: function\noutput: ./out\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
 			`assertgen: assertgen.yaml:1:7: mode: function mode needs the kernels package: add kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface`}},
 		{name: "missing kernels, no mode", files: files("output: ./out\n"), args: []string{"vet"}, code: 1, err: []string{
@@ -427,4 +434,48 @@ func requiringAssertgen(t *testing.T, path string) (gomod, gosum string) {
 		}
 	}
 	return "module " + path + "\n\n" + goLine + "\n\nrequire github.com/assertgen/assertgen v0.0.0\n\nreplace github.com/assertgen/assertgen => " + root + "\n", string(sum)
+}
+
+// TestForeignTensor: issue 40 item 3. A Tensor type without identities of
+// its own gets them from the config's memory: function; whatever is
+// missing is refused at its line with the fix, before anything is
+// written; with a good memory function the package builds.
+func TestForeignTensor(t *testing.T) {
+	lib := "package k\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\n" +
+		"// Dense is a library's type: no ids, no contract.\ntype Dense struct{ data []float64 }\n\n" +
+		"func Memory(d *Dense) asserts.Memory { return asserts.SliceMemory(d.data) }\n\n" +
+		"func Wrong(d Dense) asserts.Memory { return asserts.SliceMemory(d.data) }\n\n" +
+		"func Neg(self *Dense) *Dense { return &Dense{data: make([]float64, len(self.data))} }\n"
+	cfg := "kernels: .\nops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n"
+	mod := func(cfg string) map[string]string {
+		gomod, gosum := requiringAssertgen(t, "example.com/k")
+		return map[string]string{"go.mod": gomod, "go.sum": gosum, "k.go": lib, "assertgen.yaml": cfg}
+	}
+	nothingWritten := func(t *testing.T, dir string) {
+		if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+			t.Error("code was generated")
+		}
+	}
+	runCases(t, []cliCase{
+		{name: "no memory", files: mod(cfg), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:5:11: types: Tensor: *k.Dense has no method Ident() asserts.Ident (asserts.Identity); for a type without ids of its own, name a function that says where its elements are: memory: example.com/you/rt.Memory, with func Memory(t *k.Dense) asserts.Memory (docs/guide.md, a foreign library's type); or give the type the contract`}},
+		{name: "wrong signature", files: mod(cfg + "memory: example.com/k.Wrong\n"), args: []string{"vet"}, code: 1, err: []string{
+			`assertgen: assertgen.yaml:6:9: memory: k.Wrong is func(d k.Dense) asserts.Memory; want func(*k.Dense) asserts.Memory`}},
+		{name: "no such function", files: mod(cfg + "memory: example.com/k.Mem\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:6:9: memory: no function Mem in example.com/k; want func(*k.Dense) asserts.Memory`}},
+		{name: "use_counts: true", files: mod(cfg + "memory: example.com/k.Memory\nuse_counts: true\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:7:13: use_counts: use_counts: true with memory: a Tensor type whose identities come from its memory keeps no use counts; leave use_counts out`}},
+		{name: "not a function", files: mod(cfg + "memory: Memory\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:6:9: memory: invalid function "Memory": Memory is not a builtin type; qualify it with its import path, e.g. example.com/rt.Memory`}},
+		{name: "memory", files: mod(cfg + "memory: example.com/k.Memory\n"), args: []string{"gen"}, err: []string{
+			`assertgen: 1 ops wrapped in out`}, check: func(t *testing.T, dir string) {
+			for _, tags := range []string{"", "debugasserts"} {
+				cmd := exec.Command("go", "vet", "-tags", tags, "./out/...")
+				cmd.Dir = dir
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Errorf("the generated package (tags %q) does not build: %v\n%s", tags, err, out)
+				}
+			}
+		}},
+	})
 }

@@ -65,6 +65,7 @@ func Register(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) *Config
 	fs.Var(&f.allow, "allowlists", "allowlist `file`, merged over the built-in defaults (repeatable)")
 	f.deprecate(fs, "allowlist", "allowlists", "an allowlist `file`", f.allow.Set)
 	fs.BoolVar(&f.useCounts, "use-counts", true, "the Tensor type keeps use counts; false for a runtime that implements only asserts.Identity (plans fresh_not_held on fresh returns)")
+	fs.StringVar(&f.cfg.Memory, "memory", "", "the `function` that says where a Tensor's elements are, func(T) asserts.Memory (e.g. example.com/rt.Memory), for a Tensor type without ids of its own; implies -use-counts=false")
 	fs.BoolVar(&f.metadata, "metadata", true, "the Tensor type reports its sizes, strides and storage offset (asserts.Metadata); false plans no same_metadata rows")
 	if cmd == "plan" {
 		f.opsFlag(fs)
@@ -163,6 +164,8 @@ func (f *Config) apply(c *config.Config, fl *flag.Flag) {
 	case "use-counts":
 		v := f.useCounts
 		c.UseCounts, key = &v, "use_counts"
+	case "memory":
+		c.Memory, key = f.cfg.Memory, "memory"
 	case "metadata":
 		v := f.metadata
 		c.Metadata, key = &v, "metadata"

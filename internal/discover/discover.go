@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -157,20 +158,7 @@ func hasUseCounts(typ types.Type) bool {
 }
 
 func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType]string, map[string]*types.Package, error) {
-	known := map[string]*types.Package{}
-	if k != nil && k.types != nil {
-		var add func(p *types.Package)
-		add = func(p *types.Package) {
-			if known[p.Path()] != nil {
-				return
-			}
-			known[p.Path()] = p
-			for _, q := range p.Imports() {
-				add(q)
-			}
-		}
-		add(k.types)
-	}
+	known := importGraph(k)
 	// A package seen through the kernels' imports may hold only what the
 	// kernels use of it (export data can be partial): it answers for the
 	// types it has; a type it lacks is looked for in the package itself.
@@ -278,4 +266,149 @@ func goCommandError(dir string, paths ...string) string {
 		return "the go command failed"
 	}
 	return schema.Visible(strings.Join(lines, " "))
+}
+
+// A Foreign is what gen needs of a Tensor type without identities of its
+// own (see asserts.Memory): whether it lacks them, and the problem, if
+// any, with the config's memory: function that gives them.
+type Foreign struct {
+	// Lacks says the Tensor type has no method Ident() asserts.Ident: it
+	// needs a memory function.
+	Lacks bool
+	// Problem is what is wrong with the memory function (or its
+	// absence), "" when nothing is.
+	Problem string
+}
+
+// CheckForeign reads whether tensor, the type map's Tensor, implements
+// asserts.Identity, and checks memory (the config's memory:, zero when
+// not given) against it: a type without Ident needs a memory function
+// func(T) asserts.Memory, a type with one must not have it, and the
+// memory of a pointer to a named type is what generated code can give
+// the contract to. The packages are loaded from dir, as the generated
+// package is built; k's imports are known already.
+func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *Package) (Foreign, error) {
+	// One load for the type and the function, so that their types can be
+	// compared: the kernels' packages if they have both, else both from dir.
+	ts := []kernels.GoType{tensor}
+	if memory.Path != "" {
+		ts = append(ts, kernels.GoType{Path: memory.Path, Name: memory.Name})
+	}
+	known := importGraph(k)
+	for _, t := range ts {
+		if p := known[t.Path]; p == nil || p.Scope().Lookup(t.Name) == nil {
+			known = nil
+			break
+		}
+	}
+	if known == nil {
+		var err error
+		if known, err = loadTypes(dir, ts); err != nil {
+			return Foreign{}, err
+		}
+	}
+	p := known[tensor.Path]
+	if p == nil || tensor.Path == "" {
+		return Foreign{}, nil // checkTypeMap reports it
+	}
+	obj, ok := p.Scope().Lookup(tensor.Name).(*types.TypeName)
+	if !ok {
+		return Foreign{}, nil
+	}
+	typ := obj.Type()
+	for _, c := range tensor.Prefix {
+		if c == '*' {
+			typ = types.NewPointer(typ)
+		}
+	}
+	var f Foreign
+	f.Lacks = !hasMethod(typ, "Ident")
+	spell := tensor.Display()
+	switch {
+	case !f.Lacks && memory.Path != "":
+		f.Problem = fmt.Sprintf("%s has its own Ident (asserts.Identity), which the wrappers use; leave memory out", spell)
+	case f.Lacks && memory.Path == "":
+		f.Problem = fmt.Sprintf("Tensor: %s has no method Ident() asserts.Ident (asserts.Identity); for a type without ids of its own, name a function that says where its elements are: memory: example.com/you/rt.Memory, with func Memory(t %s) asserts.Memory (docs/guide.md, a foreign library's type); or give the type the contract", spell, spell)
+	case f.Lacks && (tensor.Prefix != "*" || types.IsInterface(obj.Type())):
+		f.Problem = fmt.Sprintf("Tensor: %s: a memory function gives the contract to a pointer to a named type (such as *mat.Dense), not to %s", spell, spell)
+	case f.Lacks:
+		f.Problem = checkMemoryFunc(known[memory.Path], memory, typ, spell)
+	}
+	return f, nil
+}
+
+func hasMethod(typ types.Type, name string) bool {
+	obj, _, _ := types.LookupFieldOrMethod(typ, true, nil, name)
+	_, ok := obj.(*types.Func)
+	return ok
+}
+
+// checkMemoryFunc checks that fn in p is func(T) asserts.Memory for the
+// tensor type typ.
+func checkMemoryFunc(p *types.Package, fn kernels.FuncRef, typ types.Type, spell string) string {
+	want := fmt.Sprintf("func(%s) asserts.Memory", spell)
+	if p == nil {
+		return fmt.Sprintf("package %s is not found", fn.Path)
+	}
+	f, ok := p.Scope().Lookup(fn.Name).(*types.Func)
+	if !ok {
+		return fmt.Sprintf("no function %s in %s; want %s", fn.Name, fn.Path, want)
+	}
+	sig := f.Type().(*types.Signature)
+	res := sig.Results()
+	okSig := sig.Recv() == nil && sig.TypeParams().Len() == 0 && sig.Params().Len() == 1 && !sig.Variadic() &&
+		types.Identical(sig.Params().At(0).Type(), typ) && res.Len() == 1
+	if okSig {
+		named, isNamed := res.At(0).Type().(*types.Named)
+		okSig = isNamed && named.Obj().Name() == "Memory" && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == kernels.AssertsPath
+	}
+	if !okSig {
+		return fmt.Sprintf("%s.%s is %s; want %s", path.Base(fn.Path), fn.Name, types.TypeString(sig, func(q *types.Package) string { return q.Name() }), want)
+	}
+	return ""
+}
+
+// importGraph returns the packages k imports, directly or not, and k's
+// own, by path (none without k).
+func importGraph(k *Package) map[string]*types.Package {
+	known := map[string]*types.Package{}
+	if k == nil || k.types == nil {
+		return known
+	}
+	var add func(p *types.Package)
+	add = func(p *types.Package) {
+		if known[p.Path()] != nil {
+			return
+		}
+		known[p.Path()] = p
+		for _, q := range p.Imports() {
+			add(q)
+		}
+	}
+	add(k.types)
+	return known
+}
+
+// loadTypes loads the packages of ts from dir in one load.
+func loadTypes(dir string, ts []kernels.GoType) (map[string]*types.Package, error) {
+	var paths []string
+	for _, t := range ts {
+		if t.Path != "" && !slices.Contains(paths, t.Path) {
+			paths = append(paths, t.Path)
+		}
+	}
+	known := map[string]*types.Package{}
+	if len(paths) == 0 {
+		return known, nil
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}, paths...)
+	if err != nil {
+		return nil, fmt.Errorf("loading the packages of the type map: %v", err)
+	}
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 && p.Types != nil {
+			known[p.PkgPath] = p.Types
+		}
+	}
+	return known, nil
 }

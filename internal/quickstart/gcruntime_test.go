@@ -68,3 +68,54 @@ var last *Tensor
 		t.Errorf("a cached AddTensor in a release build: no check, only the test's own value check fails: %v\n%s", err, out)
 	}
 }
+
+// TestGuideForeign follows docs/guide.md's section on a library's type as
+// it is (gonum's *mat.Dense with a memory function) in a module of its
+// own, then makes Mm return a cached result and expects fresh_not_held.
+func TestGuideForeign(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the tool in a new module (-short skips it)")
+	}
+	mod, run := followGuide(t, "foreign", "mygonum")
+	src := filepath.Join(mod, "linalg", "linalg.go")
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fresh = "\tvar d mat.Dense\n\td.Mul(self, mat2)\n\treturn &d\n"
+	if bytes.Count(b, []byte(fresh)) != 1 {
+		t.Fatalf("the guide's Mm changed; update this test (want one %q)", fresh)
+	}
+	b = bytes.Replace(b, []byte(fresh), []byte("\tcache.Mul(self, mat2)\n\treturn &cache\n"), 1)
+	b = append(b, "\nvar cache mat.Dense\n"...)
+	if err := os.WriteFile(src, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mod, "linalg", "cache_test.go"), []byte(`package linalg_test
+
+import (
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"example.com/mygonum/linalg/checked"
+)
+
+func TestTwoProducts(t *testing.T) {
+	a := mat.NewDense(2, 2, []float64{1, 2, 3, 4})
+	p := checked.Mm(a, a)
+	q := checked.Mm(a, a)
+	_, _ = p, q
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run("go test -count=1 -tags debugasserts -run TestTwoProducts ./...")
+	if err == nil || !strings.Contains(out, "mm: fresh_not_held: return 0: StorageImpl") ||
+		!strings.Contains(out, "came out fresh before, from mm return 0 (an earlier call, still alive)") {
+		t.Errorf("a cached Mm under -tags debugasserts: err %v, want a fresh_not_held failure:\n%s", err, out)
+	}
+	if out, err := run("go test -count=1 -run TestTwoProducts ./..."); err != nil {
+		t.Errorf("a cached Mm in a release build: no check: %v\n%s", err, out)
+	}
+}

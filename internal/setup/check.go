@@ -48,7 +48,27 @@ func checkTypeMap(c *config.Config, k *discover.Package) error {
 	if err != nil {
 		return err
 	}
-	if _, ok := c.Types["Tensor"]; ok && lacks && (c.UseCounts == nil || *c.UseCounts) {
+	if _, ok := c.Types["Tensor"]; ok && tensor.Path != "" && problems[tensor] == "" {
+		var mem kernels.FuncRef
+		if c.Memory != "" {
+			mem, _ = kernels.ParseFuncRef(c.Memory) // Validate checked it
+		}
+		f, err := discover.CheckForeign(c.Dir, tensor, mem, k)
+		if err != nil {
+			return err
+		}
+		if f.Problem != "" {
+			key := "types.Tensor="
+			if c.Memory != "" {
+				key = "memory"
+			}
+			errs = append(errs, c.Errorf(key, "%s", f.Problem))
+		}
+		if f.Lacks {
+			lacks = false // UseCounts is not asked of it: memory: implies use_counts: false
+		}
+	}
+	if _, ok := c.Types["Tensor"]; ok && lacks && !c.NoUseCounts() {
 		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s has no method UseCounts() (int, int), so the wrappers could not read use counts (use_counts is on by default); add use_counts: false to the config for a runtime without use counts (a garbage-collected one: fresh_not_held then checks freshness), or implement asserts.Tensor", tensor))
 	}
 	for _, k := range keys {

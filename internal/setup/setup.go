@@ -15,6 +15,7 @@ import (
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/discover"
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -78,6 +79,10 @@ func New(c *config.Config) (*Job, error) {
 	if err := checkTypeMap(c, loaded); err != nil {
 		return nil, err
 	}
+	if c.Memory != "" {
+		m, _ := kernels.ParseFuncRef(c.Memory) // Validate checked it
+		o.Memory = &m
+	}
 	if o.Kernels != nil {
 		if err := checkTensorType(c, p, o.Kernels); err != nil {
 			return nil, err
@@ -118,7 +123,7 @@ func Input(c *config.Config) (*schema.Schema, plan.Options, error) {
 // derivatives.yaml file if one is given, and returns the plan options.
 func options(c *config.Config, s *schema.Schema) (plan.Options, error) {
 	// The plan applies the lists of the release s was loaded with.
-	opts := plan.Options{Profile: plan.Strict, NoUseCounts: c.UseCounts != nil && !*c.UseCounts,
+	opts := plan.Options{Profile: plan.Strict, NoUseCounts: c.NoUseCounts(),
 		NoMetadata: c.Metadata != nil && !*c.Metadata}
 	if c.Profile != "" {
 		opts.Profile = plan.Profile(c.Profile) // Validate checked it

@@ -1,0 +1,105 @@
+package gen
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/assertgen/assertgen/kernels"
+)
+
+// A foreignType is a Tensor type that carries no identities of its own
+// (Options.Memory): a library's type as it is, such as *mat.Dense. The
+// shape helpers' package declares an adapter over its base type (type
+// ForeignDense mat.Dense) whose methods give asserts' contract
+// (Identity, Anchored, Metadata, Contents) from the handle and the
+// runtime's memory function (asserts.Memory); the helpers take the
+// adapter, and the wrappers convert their tensors to it, which costs
+// nothing: a *mat.Dense and a *ForeignDense are the same pointer.
+type foreignType struct {
+	tensor  kernels.GoType // as the type map has it: *path.Name
+	adapter kernels.GoType // *shapesPkg.ForeignName
+	memory  kernels.FuncRef
+}
+
+// newForeign returns the foreign type of the type map's Tensor t with
+// memory function m; pkg is the helpers' package ("" for the wrappers').
+func newForeign(t kernels.GoType, m kernels.FuncRef, pkg string) *foreignType {
+	return &foreignType{tensor: t, adapter: kernels.GoType{Prefix: "*", Path: pkg, Name: "Foreign" + t.Name}, memory: m}
+}
+
+// adapt makes the tensors of a snapshot whose type is the foreign
+// Tensor (alone, or the elements of a list) go to the helpers as the
+// adapter type.
+func (ss *shapeSet) adapt(sn *snapshot) {
+	f := ss.foreign
+	if f == nil {
+		return
+	}
+	for _, s := range append(sn.args[:len(sn.args):len(sn.args)], sn.rets...) {
+		switch {
+		case s.typ == f.tensor:
+			s.typ = f.adapter
+			s.conv = jen.Parens(typeCode(f.adapter)).Call(jen.Id(s.src))
+		case s.typ.Prefix == "[]"+f.tensor.Prefix && s.typ.Path == f.tensor.Path && s.typ.Name == f.tensor.Name:
+			s.typ = kernels.GoType{Prefix: "[]" + f.adapter.Prefix, Path: f.adapter.Path, Name: f.adapter.Name}
+			s.conv = ss.foreignRef(f.adapter.Name + "List").Call(jen.Id(s.src))
+		}
+	}
+}
+
+// foreignRef refers to a name the helpers' package declares, from the
+// wrappers.
+func (ss *shapeSet) foreignRef(name string) *jen.Statement {
+	if ss.pkg == "" {
+		return jen.Id(name)
+	}
+	return jen.Qual(ss.pkg, name)
+}
+
+// genForeign declares the adapter of the foreign Tensor type, its
+// methods and its list conversion.
+func genForeign(f *jen.File, ft *foreignType) {
+	name := ft.adapter.Name
+	base := kernels.GoType{Path: ft.tensor.Path, Name: ft.tensor.Name}
+	t := jen.Id("t")
+	recv := jen.Id("t").Op("*").Id(name)
+	f.Line()
+	f.Commentf("%s is %s with asserts' contract: its identities are its address and", name, ft.tensor.Display())
+	f.Commentf("its memory's (asserts.Memory), where %s.%s says its elements are.", ft.memory.Path[lastSlash(ft.memory.Path)+1:], ft.memory.Name)
+	f.Type().Id(name).Add(typeCode(base))
+	f.Line()
+	f.Func().Params(recv.Clone()).Id("mem").Params().Qual(AssertsPath, "Memory").Block(
+		jen.If(t.Clone().Op("==").Nil()).Block(jen.Return(jen.Qual(AssertsPath, "Memory").Values())),
+		jen.Return(jen.Qual(ft.memory.Path, ft.memory.Name).Call(jen.Parens(typeCode(ft.tensor)).Call(t.Clone()))),
+	)
+	f.Line()
+	f.Comment("Ident implements asserts.Identity.")
+	f.Func().Params(recv.Clone()).Id("Ident").Params().Qual(AssertsPath, "Ident").Block(
+		jen.Return(t.Clone().Dot("mem").Call().Dot("Ident").Call(jen.Qual("unsafe", "Pointer").Call(t.Clone()))))
+	f.Line()
+	f.Comment("StorageAnchor implements asserts.Anchored.")
+	f.Func().Params(recv.Clone()).Id("StorageAnchor").Params().Qual("unsafe", "Pointer").Block(
+		jen.Return(t.Clone().Dot("mem").Call().Dot("Anchor").Call()))
+	f.Line()
+	f.Comment("MetadataFingerprint implements asserts.Metadata.")
+	f.Func().Params(recv.Clone()).Id("MetadataFingerprint").Params().Params(jen.Uint64(), jen.Bool()).Block(
+		jen.Return(t.Clone().Dot("mem").Call().Dot("Metadata").Call()))
+	f.Line()
+	f.Comment("ContentDigest implements asserts.Contents.")
+	f.Func().Params(recv.Clone()).Id("ContentDigest").Params().Params(jen.Uint64(), jen.Bool()).Block(
+		jen.Return(t.Clone().Dot("mem").Call().Dot("Digest").Call()))
+	f.Line()
+	f.Commentf("%sList is ts as a []*%s (the same slice).", name, name)
+	f.Func().Id(name + "List").Params(jen.Id("ts").Index().Add(typeCode(ft.tensor))).Index().Op("*").Id(name).Block(
+		jen.Return(jen.Qual("unsafe", "Slice").Call(
+			jen.Parens(jen.Op("**").Id(name)).Call(jen.Qual("unsafe", "Pointer").Call(jen.Qual("unsafe", "SliceData").Call(jen.Id("ts")))),
+			jen.Len(jen.Id("ts")))))
+}
+
+func lastSlash(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '/' {
+			return i
+		}
+	}
+	return -1
+}
