@@ -254,11 +254,14 @@ var fresh heldRegistry
 // hand-outs of a run walk each shard's table in order (the table is larger
 // than a core's cache; scattered sets cost a cache miss per hand-out).
 //
-// An address (addr) is mixed first: addresses share their low bits (the
-// allocator's alignment) and would crowd a few sets.
+// An address (addr) goes to the shard of its 8 KiB page and, within it, to
+// the set of its 16-byte granule: storages allocated one after the other
+// (neighbours in a span) walk a shard's table in order, as counters do,
+// and no two storages alive at once share a set unless they are a
+// multiple of 256 KiB apart.
 func (h *heldRegistry) slot(st ID, addr bool) (*heldShard, int) {
 	if addr {
-		st = ID(uint64(st) * 0x9e3779b97f4a7c15 >> 32)
+		return &h.shards[(st>>13)%heldShards], int(st>>4) % heldSets
 	}
 	return &h.shards[st%heldShards], int(st/heldShards) % heldSets
 }

@@ -36,6 +36,7 @@ import (
 // geometry, [Memory.Strided]. The zero Memory is a tensor without storage
 // (an empty one).
 type Memory struct {
+	handle  unsafe.Pointer // set by Of
 	anchor  unsafe.Pointer
 	data    unsafe.Pointer
 	n       uintptr // bytes in the window
@@ -74,15 +75,47 @@ func (m Memory) Strided(sizes, strides []int) Memory {
 	return m
 }
 
-// Ident returns the identities of a tensor whose handle points to handle
-// (nil: the undefined tensor) and whose elements are in m: the handle's
-// address for the TensorImpl, the anchor's for the StorageImpl (0 without
-// storage), and the trait [AddressIdentity].
-func (m Memory) Ident(handle unsafe.Pointer) Ident {
-	if handle == nil {
+// Of returns m as the memory of the tensor whose handle points to
+// handle (nil: the undefined tensor): the address that stands for its
+// TensorImpl.
+func (m Memory) Of(handle unsafe.Pointer) Memory {
+	m.handle = handle
+	return m
+}
+
+// Ident returns the identities of the tensor m is the memory of (see
+// [Memory.Of]): the handle's address for the TensorImpl, the anchor's for
+// the StorageImpl (0 without storage), and the trait [AddressIdentity];
+// the zero Ident for the undefined tensor.
+func (m Memory) Ident() Ident {
+	if m.handle == nil {
 		return Ident{}
 	}
-	return Ident{Impl: ID(uintptr(handle)), Storage: ID(uintptr(m.anchor)), Traits: AddressIdentity}
+	return Ident{Impl: ID(uintptr(m.handle)), Storage: ID(uintptr(m.anchor)), Traits: AddressIdentity}
+}
+
+// SaveMemory is [Call.Save] and [Call.SaveAnchor] for a tensor without
+// identities of its own, from its memory m (see [Memory.Of]): generated
+// code reads the memory once and saves from it.
+func (c *Call) SaveMemory(s *Saved, m *Memory) {
+	s.id = m.Ident()
+	s.meta = c.saved
+	s.anchor = m.anchor
+}
+
+// AfterMemory is [Call.After] and [Call.AfterAnchor] from the tensor's
+// memory once the kernel has returned.
+func (c *Call) AfterMemory(s *Saved, m *Memory) {
+	s.after = m.Ident()
+	s.meta &^= fPending
+	s.anchorAfter(m.anchor)
+}
+
+// ResultMemory is [Call.ResultIdent] from a return's memory.
+func (c *Call) ResultMemory(r *Saved, m *Memory) {
+	r.id = m.Ident()
+	r.after = Ident{}
+	r.meta = fResult | fUncounted | c.saved&fMode
 }
 
 // Anchor returns the storage anchor ([Anchored]), nil without storage.

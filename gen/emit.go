@@ -108,6 +108,9 @@ type snap struct {
 	src  string         // the wrapper's parameter or result variable
 	typ  kernels.GoType // the Go type of src, as the helpers take it
 	form schema.TensorForm
+	// mem: a single tensor of a type without identities of its own; the
+	// helpers read its memory once, into m<k>, and save and check from it.
+	mem bool
 	// conv, if set, is src as the wrapper passes it to the helpers: a
 	// tensor of a type without identities of its own, converted to the
 	// adapter type typ (see shapeSet.adapt).
@@ -231,8 +234,21 @@ func tensorArg(s *snap) hArg {
 // anchorArg is the storage anchor of slot s's tensor, read by the
 // helper: t<k>.StorageAnchor().
 func anchorArg(s *snap) hArg {
+	if s.mem {
+		n := "m" + strconv.Itoa(s.k)
+		return hArg{n + ".Anchor()", jen.Id(n).Dot("Anchor").Call()}
+	}
 	n := "t" + strconv.Itoa(s.k)
 	return hArg{n + ".StorageAnchor()", jen.Id(n).Dot("StorageAnchor").Call()}
+}
+
+// readMemory reads the memory of slot s's tensor into the helper's local
+// m<k> and passes it, by address, to asserts' method f (SaveMemory,
+// AfterMemory or ResultMemory).
+func readMemory(h *helper, f string, s *snap) {
+	k := strconv.Itoa(s.k)
+	h.add("m"+k+":=t"+k+".Memory()", jen.Id("m"+k).Op(":=").Id("t"+k).Dot("Memory").Call())
+	h.method(f, snapArg(s), hArg{"&m" + k, jen.Op("&").Id("m" + k)})
 }
 
 // anchored reports whether the wrappers read the storage anchor of the
@@ -309,6 +325,10 @@ func (sn *snapshot) saves(h *helper, ss *shapeSet) {
 	for _, s := range sn.args {
 		switch s.form {
 		case schema.TensorSingle:
+			if s.mem {
+				readMemory(h, "SaveMemory", s)
+				continue
+			}
 			if ss.anchored(s) {
 				h.method("Save", snapArg(s), tensorArg(s))
 				h.method("SaveAnchor", snapArg(s), anchorArg(s))
@@ -409,10 +429,14 @@ func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 		save.method("SaveMetadataOf", snapArg(a), tensorArg(a))
 		same.method("SameMetadataOf", slotLoc(a), snapArg(a), tensorArg(a))
 		t, sv := tensorArg(a), snapArg(a)
-		fp := jen.List(jen.Id("fp"), jen.Id("ok")).Op(":=").Id(t.key).Dot("MetadataFingerprint").Call()
-		pre.ifInit("fp,ok:="+t.key+".MetadataFingerprint();!c.TakeMetadata("+sv.key+",fp,ok)",
+		read := "MetadataFingerprint"
+		if a.mem {
+			t, read = hArg{"m" + strconv.Itoa(a.k), nil}, "Metadata" // read by SaveMemory, AfterMemory
+		}
+		fp := jen.List(jen.Id("fp"), jen.Id("ok")).Op(":=").Id(t.key).Dot(read).Call()
+		pre.ifInit("fp,ok:="+t.key+"."+read+"();!c.TakeMetadata("+sv.key+",fp,ok)",
 			fp, jen.Op("!").Id("c").Dot("TakeMetadata").Call(sv.code, jen.Id("fp"), jen.Id("ok")), &save)
-		rows.ifInit("fp,ok:="+t.key+".MetadataFingerprint();!"+sv.key+".MetadataKept(fp,ok)",
+		rows.ifInit("fp,ok:="+t.key+"."+read+"();!"+sv.key+".MetadataKept(fp,ok)",
 			fp.Clone(), jen.Op("!").Id(sv.key).Dot("MetadataKept").Call(jen.Id("fp"), jen.Id("ok")), &same)
 		return
 	}
@@ -433,6 +457,8 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 		} else if s.form == schema.TensorOptional && ss.noUseCounts {
 			// saved without its anchor (SaveOpt): the IDs alone
 			h.method("After"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s))
+		} else if s.mem {
+			readMemory(h, "AfterMemory", s)
 		} else if ss.anchored(s) {
 			h.method("After", snapArg(s), tensorArg(s))
 			h.method("AfterAnchor", snapArg(s), anchorArg(s))
@@ -445,6 +471,8 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 			h.local(ss.listFn(listResult, s.typ), cArg, snapArg(s), tensorArg(s))
 		} else if s.list {
 			h.fn(result+"List", cArg, snapArg(s), tensorArg(s))
+		} else if s.mem {
+			readMemory(h, "ResultMemory", s)
 		} else {
 			h.method(result, snapArg(s), tensorArg(s))
 		}

@@ -4,6 +4,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/assertgen/assertgen/kernels"
+	"github.com/assertgen/assertgen/schema"
 )
 
 // A foreignType is a Tensor type that carries no identities of its own
@@ -38,6 +39,7 @@ func (ss *shapeSet) adapt(sn *snapshot) {
 		switch {
 		case s.typ == f.tensor:
 			s.typ = f.adapter
+			s.mem = s.form == schema.TensorSingle
 			s.conv = jen.Parens(typeCode(f.adapter)).Call(jen.Id(s.src))
 		case s.typ.Prefix == "[]"+f.tensor.Prefix && s.typ.Path == f.tensor.Path && s.typ.Name == f.tensor.Name:
 			s.typ = kernels.GoType{Prefix: "[]" + f.adapter.Prefix, Path: f.adapter.Path, Name: f.adapter.Name}
@@ -67,26 +69,28 @@ func genForeign(f *jen.File, ft *foreignType) {
 	f.Commentf("its memory's (asserts.Memory), where %s.%s says its elements are.", ft.memory.Path[lastSlash(ft.memory.Path)+1:], ft.memory.Name)
 	f.Type().Id(name).Add(typeCode(base))
 	f.Line()
-	f.Func().Params(recv.Clone()).Id("mem").Params().Qual(AssertsPath, "Memory").Block(
+	f.Comment("Memory says where t's elements are.")
+	f.Func().Params(recv.Clone()).Id("Memory").Params().Qual(AssertsPath, "Memory").Block(
 		jen.If(t.Clone().Op("==").Nil()).Block(jen.Return(jen.Qual(AssertsPath, "Memory").Values())),
-		jen.Return(jen.Qual(ft.memory.Path, ft.memory.Name).Call(jen.Parens(typeCode(ft.tensor)).Call(t.Clone()))),
+		jen.Return(jen.Qual(ft.memory.Path, ft.memory.Name).Call(jen.Parens(typeCode(ft.tensor)).Call(t.Clone())).
+			Dot("Of").Call(jen.Qual("unsafe", "Pointer").Call(t.Clone()))),
 	)
 	f.Line()
 	f.Comment("Ident implements asserts.Identity.")
 	f.Func().Params(recv.Clone()).Id("Ident").Params().Qual(AssertsPath, "Ident").Block(
-		jen.Return(t.Clone().Dot("mem").Call().Dot("Ident").Call(jen.Qual("unsafe", "Pointer").Call(t.Clone()))))
+		jen.Return(t.Clone().Dot("Memory").Call().Dot("Ident").Call()))
 	f.Line()
 	f.Comment("StorageAnchor implements asserts.Anchored.")
 	f.Func().Params(recv.Clone()).Id("StorageAnchor").Params().Qual("unsafe", "Pointer").Block(
-		jen.Return(t.Clone().Dot("mem").Call().Dot("Anchor").Call()))
+		jen.Return(t.Clone().Dot("Memory").Call().Dot("Anchor").Call()))
 	f.Line()
 	f.Comment("MetadataFingerprint implements asserts.Metadata.")
 	f.Func().Params(recv.Clone()).Id("MetadataFingerprint").Params().Params(jen.Uint64(), jen.Bool()).Block(
-		jen.Return(t.Clone().Dot("mem").Call().Dot("Metadata").Call()))
+		jen.Return(t.Clone().Dot("Memory").Call().Dot("Metadata").Call()))
 	f.Line()
 	f.Comment("ContentDigest implements asserts.Contents.")
 	f.Func().Params(recv.Clone()).Id("ContentDigest").Params().Params(jen.Uint64(), jen.Bool()).Block(
-		jen.Return(t.Clone().Dot("mem").Call().Dot("Digest").Call()))
+		jen.Return(t.Clone().Dot("Memory").Call().Dot("Digest").Call()))
 	f.Line()
 	f.Commentf("%sList is ts as a []*%s (the same slice).", name, name)
 	f.Func().Id(name + "List").Params(jen.Id("ts").Index().Add(typeCode(ft.tensor))).Index().Op("*").Id(name).Block(
