@@ -46,6 +46,10 @@ import (
 //	metadata: false                 # the runtime cannot report tensor metadata: no same_metadata rows (default true)
 //	sweep: true                     # also write PREFIX_sweep.go: SweepOps, the table of package sweep
 //	kernels: ./kernels              # function mode: the kernels package
+//	bind:                           # kernels written here: Go code over the op's parameters (ret: a new Tensor)
+//	  add.out: out.Add(self, other)
+//	  mm: ret.Mul(self, mat2)
+//	bind_imports: [gonum.org/v1/gonum/floats]  # packages bound code refers to, besides the type map's
 //	allow_missing_kernels: true     # gen succeeds with selected ops that have no kernel yet
 //	types:                          # schema type -> Go type
 //	  Tensor: "*example.com/rt.Tensor"
@@ -97,6 +101,17 @@ type Config struct {
 	// and checked wrapper, the table package sweep runs.
 	Sweep   bool   `yaml:"sweep"`
 	Kernels string `yaml:"kernels"`
+	// Bind holds kernels written in the config, by op name: Go code over
+	// the op's parameters (gen.Binding), for a library whose operations
+	// are methods (out.Add(self, other)). A bound op needs no function
+	// in the kernels package, and must not have one.
+	Bind map[string]string `yaml:"bind"`
+	// BindImports are the packages bound code refers to besides those of
+	// the type map, by import path; the code names each by its package
+	// name.
+	BindImports []string `yaml:"bind_imports"`
+	// BindAt holds where each binding's code starts (see BindPos).
+	BindAt map[string]BindPos `yaml:"-"`
 	// AllowMissingKernels says that selected ops without a kernel in the
 	// kernels package (function mode) are expected: gen wraps the others
 	// and exits 0. Without it gen exits 1 when the config selects ops by
@@ -129,7 +144,7 @@ type Config struct {
 var configKeys = []string{
 	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
 	"package", "output", "prefix", "mode", "build_tag", "use_counts", "metadata", "memory", "sweep",
-	"kernels", "allow_missing_kernels", "types", "backend", "ops",
+	"kernels", "bind", "bind_imports", "allow_missing_kernels", "types", "backend", "ops",
 }
 
 // NoUseCounts reports whether the Tensor type keeps no use counts:
@@ -223,11 +238,42 @@ func Parse(path string, src []byte) (*Config, error) {
 				c.Pos["types."+tk.Value] = pos(tk)
 				c.Pos["types."+tk.Value+"="] = pos(tv)
 			}
+		case "bind":
+			c.BindAt = map[string]BindPos{}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				bk, bv := v.Content[j], v.Content[j+1]
+				c.Pos["bind."+bk.Value] = pos(bk)
+				c.Pos["bind."+bk.Value+"="] = pos(bv)
+				c.BindAt[bk.Value] = bindPos(pos(bv), bv)
+			}
+		case "bind_imports":
+			for j, e := range v.Content {
+				c.Pos[fmt.Sprintf("%s.%d", k.Value, j)] = pos(e)
+			}
 		}
 	}
 	// The config comes back with the errors, holding the keys that were
 	// read, so that a caller can report the values' errors too.
 	return c, errs.Err()
+}
+
+// A BindPos is where a binding's code starts in the config: at the
+// value's first byte, past a quote. Exact says that a byte's column in
+// the code's first line is At's column plus its offset there (a plain or
+// quoted value on one line); otherwise only the code's line is known.
+type BindPos struct {
+	At    schema.Position
+	Exact bool
+}
+
+func bindPos(at schema.Position, v *yaml.Node) BindPos {
+	quoted := v.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0
+	plain := v.Style&^yaml.FlowStyle == 0
+	if quoted {
+		at.Column++
+	}
+	return BindPos{At: at, Exact: (plain || quoted) && !strings.Contains(v.Value, "\n") &&
+		(!quoted || !strings.ContainsAny(v.Value, "\\'"))}
 }
 
 // duplicateKeys returns the keys of the mapping n that repeat an earlier

@@ -18,9 +18,11 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"go/format"
 	"go/token"
 	"hash/fnv"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -73,6 +75,13 @@ type Options struct {
 	// contract from it, and the wrappers pass their tensors to the
 	// helpers converted to it.
 	Memory *kernels.FuncRef
+	// Bound holds, by op name, the kernels the config writes as code
+	// (bind:) rather than the kernels package has (see Binding): gen
+	// prints them in PREFIX_bound.go, and the wrappers call them.
+	Bound map[string]Binding
+	// BoundImports are the packages bound code and the bound functions'
+	// signatures may refer to, with the names they are imported as.
+	BoundImports []Import
 }
 
 // DefaultPrefix is the file name prefix of a set when none is given.
@@ -144,6 +153,10 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		if _, ok := o.Bound[op.Name]; ok {
+			ws = append(ws, w)
+			continue
+		}
 		if o.Kernels != nil {
 			k := o.Kernels.Funcs[w.name]
 			if k == nil {
@@ -211,6 +224,15 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 		if done += j.ops; j.ops > 0 && o.Progress != nil {
 			o.Progress(done, len(ws))
 		}
+	}
+	if src, _, err := boundSource(ws, o); err != nil {
+		return nil, err
+	} else if src != nil {
+		data, err := format.Source(src)
+		if err != nil {
+			return nil, fmt.Errorf("%s_bound.go: %v", o.Prefix, err)
+		}
+		res.Files = append(res.Files, File{Name: o.Prefix + "_bound.go", Data: data})
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Name < res.Files[j].Name })
 	return res, nil
@@ -323,7 +345,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 			f = newFilePath(o.ShapesPackage, shapesPkg, o.BuildTag)
 		}
 		if o.Mode == output.FunctionMode {
-			f.ImportAlias(o.Kernels.Path, "kernels")
+			importKernels(f, o.Kernels)
 		}
 		if ss.err != nil {
 			return nil, ss.err
@@ -373,16 +395,41 @@ func newFile(pkg, tag string, negate bool) *jen.File {
 // wrappers run under (pl.Policy), which their asserts.Op names.
 func profileCode(pl *plan.Plan) jen.Code { return qa(pl.Policy.GoName()) }
 
+// importKernels names the kernels package kernels in f, if there is one
+// (a set whose every kernel is bound in the config has none).
+func importKernels(f *jen.File, k *kernels.Set) {
+	if k.Path != "" {
+		f.ImportAlias(k.Path, "kernels")
+	}
+}
+
+// kernelName names the kernel of w in comments.
+func kernelName(w *wrapper, o Options) string {
+	if _, ok := o.Bound[w.op.Name]; ok {
+		return boundName(w.name) + " (bound in the config)"
+	}
+	return "kernels." + w.name
+}
+
+// kernelRef refers to the kernel of w: its function in the kernels
+// package, or its bound function (Options.Bound).
+func kernelRef(w *wrapper, o Options) *jen.Statement {
+	if _, ok := o.Bound[w.op.Name]; ok {
+		return jen.Id(boundName(w.name))
+	}
+	return jen.Qual(o.Kernels.Path, w.name)
+}
+
 func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
 	k := o.Kernels
 	f := newFile(o.Package, o.BuildTag, false)
-	f.ImportAlias(k.Path, "kernels")
+	importKernels(f, k)
 	if first {
 		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
 		f.Const().Id("_").Op("=").Add(qa("Version1"))
 	}
 	for _, w := range ws {
-		body, err := w.checkedBody(func() *jen.Statement { return jen.Qual(k.Path, w.name) }, ss)
+		body, err := w.checkedBody(func() *jen.Statement { return kernelRef(w, o) }, ss)
 		if err != nil {
 			return nil, err
 		}
@@ -390,29 +437,31 @@ func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss 
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
 		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
-	genGuards(f, ws, k)
+	genGuards(f, ws, o)
 	return f, nil
 }
 
 func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
 	k := o.Kernels
 	f := newFile(o.Package, o.BuildTag, true)
-	f.ImportAlias(k.Path, "kernels")
+	importKernels(f, k)
 	for _, w := range ws {
-		f.Commentf("%s calls kernels.%s: %s is checked only in builds with -tags %s.", w.name, w.name, w.op.Name, o.BuildTag)
-		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(jen.Qual(k.Path, w.name)))
+		f.Commentf("%s calls %s: %s is checked only in builds with -tags %s.", w.name, kernelName(w, o), w.op.Name, o.BuildTag)
+		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(kernelRef(w, o)))
 	}
-	genGuards(f, ws, k)
+	genGuards(f, ws, o)
 	return f
 }
 
 // genGuards assigns each kernel to a variable of the function type its
 // schema gives, so that a kernel whose signature drifts fails the build
 // at a line that says what to do.
-func genGuards(f *jen.File, ws []*wrapper, k *kernels.Set) {
+func genGuards(f *jen.File, ws []*wrapper, o Options) {
+	ws = slices.DeleteFunc(slices.Clone(ws), func(w *wrapper) bool { _, ok := o.Bound[w.op.Name]; return ok })
 	if len(ws) == 0 {
 		return
 	}
+	k := o.Kernels
 	f.Comment("Compile-time guards: a line below fails to build when a kernel's signature")
 	f.Comment("no longer matches its schema. Re-run assertgen (and fix the kernel).")
 	var defs []jen.Code
@@ -497,7 +546,7 @@ func genAdapter(ws []*wrapper, first bool, o Options) *jen.File {
 	k := o.Kernels
 	f := jen.NewFile(o.Package)
 	f.HeaderComment(Header)
-	f.ImportAlias(k.Path, "kernels")
+	importKernels(f, k)
 	if first {
 		f.Comment("Functions implements Kernels with the functions of the kernels package")
 		f.Commentf("%s: each method calls the function of the same name.", k.Path)
@@ -508,8 +557,8 @@ func genAdapter(ws []*wrapper, first bool, o Options) *jen.File {
 	}
 	for _, w := range ws {
 		f.Line()
-		f.Commentf("%s calls kernels.%s.", w.name, w.name)
-		f.Func().Params(jen.Id("Functions")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(jen.Qual(k.Path, w.name)))
+		f.Commentf("%s calls %s.", w.name, kernelName(w, o))
+		f.Func().Params(jen.Id("Functions")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(kernelRef(w, o)))
 	}
 	return f
 }

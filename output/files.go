@@ -65,7 +65,7 @@ func ValidTag(t string) bool {
 
 // fileKinds are the kinds of file gen writes: PREFIX_KIND.go, and for
 // checked and direct also part files PREFIX_KIND_N.go.
-var fileKinds = []string{"checked", "direct", "kernels", "adapter", "shapes", "sweep"}
+var fileKinds = []string{"checked", "direct", "kernels", "adapter", "shapes", "sweep", "bound"}
 
 // OwnsName reports whether name is the name of a file gen writes with
 // prefix: PREFIX_KIND.go or PREFIX_KIND_N.go (N from 2, no leading zero).

@@ -399,7 +399,7 @@ func Interrupted(dir string) ([]string, error) {
 // generated and that files no longer contains, such as a part file when
 // fewer parts are needed. A file is of prefix P's set only if both prove
 // it: its name is one gen gives with P (P_K.go or P_K_N.go, K a file kind
-// gen writes: checked, direct, kernels, adapter or shapes; N a part number
+// gen writes: checked, direct, kernels, adapter, shapes, sweep or bound; N a part number
 // from 2), and it starts with the generated-code header. The names are
 // unambiguous across prefixes, since no kind has an underscore: prefix ops
 // never claims ops_extra_checked.go, which prefix ops_extra wrote.

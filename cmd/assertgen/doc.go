@@ -260,6 +260,33 @@
 // and signature rules apply, and every selected op needs its kernel), so
 // that Checked(Functions{}) checks those functions.
 //
+// # Kernels bound in the config
+//
+// A library whose operations are methods (gonum's dst.Add(a, b), spago's
+// a.AddInPlace(b)) needs no function per op: bind: gives an op's kernel as
+// Go code over its parameters, by op name:
+//
+//	bind:
+//	  add.out: out.Add(self, other)        # returns out, the argument it writes
+//	  add_.Tensor: self.Add(self, other)   # returns self
+//	  mm: ret.Mul(self, mat2)              # ret: a new Tensor (new(mat.Dense)), returned
+//	  t: self.T().(*mat.Dense)             # an expression: returned
+//	bind_imports: [gonum.org/v1/gonum/floats]
+//
+// Code that uses the name ret gets ret := new(T) for the Tensor type *T
+// and returns it (an op with one fresh Tensor return); otherwise, an op
+// whose returns are the arguments it writes returns them after the code;
+// otherwise an expression is returned, and statements (several, separated
+// by ;) run as written. The code names the type map's packages and those
+// of bind_imports by their package names. gen prints the bound kernels in
+// PREFIX_bound.go (both builds), and the wrappers call them; a library's
+// panic is the call's. A bound op must be selected (ops:) and have no
+// function in the kernels package; kernels: may then be left out. gen and
+// vet type-check the code before writing anything, each error at its line
+// and column in the config:
+//
+//	assertgen.yaml:11:11: bind: mm: ret.Mull undefined (type *mat.Dense has no field or method Mull)
+//
 // Both modes write the checked rows into shape helpers (PREFIX_shapes.go,
 // with the build tag), shared by the ops whose rows differ only in names;
 // the wrappers call them. On a terminal, a long gen prints its progress to

@@ -479,3 +479,55 @@ func TestForeignTensor(t *testing.T) {
 		}},
 	})
 }
+
+// TestBind: issue 40 item 4. Kernels that are methods are bound in the
+// config (bind:), each line of Go code over the op's parameters; a bound
+// op needs no function in the kernels package; the code is type-checked
+// before anything is written, each error at its line and column in the
+// config; the generated package builds and its checks run.
+func TestBind(t *testing.T) {
+	lib := "package k\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\n" +
+		"// Dense is a library's type whose operations are methods writing the receiver.\ntype Dense struct{ data []float64 }\n\n" +
+		"func Memory(d *Dense) asserts.Memory { return asserts.SliceMemory(d.data) }\n\n" +
+		"func (d *Dense) Add(a, b *Dense) {\n\tif len(d.data) != len(a.data) {\n\t\td.data = make([]float64, len(a.data))\n\t}\n\tfor i := range a.data {\n\t\td.data[i] = a.data[i] + b.data[i]\n\t}\n}\n\n" +
+		"func (d *Dense) Neg() *Dense {\n\tr := &Dense{data: make([]float64, len(d.data))}\n\tfor i, v := range d.data {\n\t\tr.data[i] = -v\n\t}\n\treturn r\n}\n\n" +
+		"func Abs(self *Dense) *Dense { return self.Neg() }\n"
+	test := "package k_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/k/out\"\n\t\"example.com/k\"\n)\n\n" +
+		"func TestOps(t *testing.T) {\n\ta := &k.Dense{}\n\ta.Add(a, a)\n\tb := out.AddTensor(a, a, 1)\n\tout.AddOut(a, b, 1, b)\n\tout.Add_Tensor(b, a, 1)\n\tout.Neg(b)\n\tout.Abs(b)\n}\n"
+	cfg := "kernels: .\nmemory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [add.Tensor, add.out, add_.Tensor, neg, abs]\nbind:\n"
+	good := cfg + "  add.Tensor: ret.Add(self, other)\n  add.out: out.Add(self, other)\n  add_.Tensor: self.Add(self, other)\n  neg: self.Neg()\n"
+	mod := func(cfg string) map[string]string {
+		gomod, gosum := requiringAssertgen(t, "example.com/k")
+		return map[string]string{"go.mod": gomod, "go.sum": gosum, "k.go": lib, "k_test.go": test, "assertgen.yaml": cfg}
+	}
+	nothingWritten := func(t *testing.T, dir string) {
+		if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+			t.Error("code was generated")
+		}
+	}
+	runCases(t, []cliCase{
+		{name: "bound", files: mod(good), args: []string{"gen"}, err: []string{`assertgen: 5 ops wrapped in out`}, check: func(t *testing.T, dir string) {
+			for _, tags := range []string{"", "debugasserts"} {
+				cmd := exec.Command("go", "test", "-count=1", "-tags", tags, "./...")
+				cmd.Dir = dir
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Errorf("go test -tags %q: %v\n%s", tags, err, out)
+				}
+			}
+		}},
+		{name: "type errors", files: mod(cfg + "  add.Tensor: ret.Ad(self, other)\n  add.out: \"out.Add(self, other2)\"\n  add_.Tensor: self.Add(self, other)\n  neg: self.Neg()\n"),
+			args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+				`assertgen: assertgen.yaml:9:19: bind: add.Tensor: ret.Ad undefined (type *k.Dense has no field or method Ad)`,
+				`assertgen.yaml:10:27: bind: add.out: undefined: other2`}},
+		{name: "not Go", files: mod(cfg + "  neg: self.Neg(\n"), args: []string{"vet"}, code: 1, err: []string{
+			`assertgen: assertgen.yaml:9:8: bind: neg: not Go code: expected operand, found '}'`}},
+		{name: "unknown op", files: mod(cfg + "  nge: self.Neg()\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:9:3: bind: unknown op "nge" in pytorch-2.14.1/native_functions.yaml; did you mean ne.*, ge.*?`}},
+		{name: "not selected", files: mod(cfg + "  sub.Tensor: ret.Add(self, other)\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:9:3: bind: sub.Tensor is not selected: add it to ops:`}},
+		{name: "kernel and binding", files: mod(cfg + "  abs: self.Neg()\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:9:3: bind: abs has a kernel, Abs (k.go:27:6), and a binding: remove one`}},
+		{name: "ret without a tensor return", files: mod(cfg + "  add_.Tensor: ret.Add(self, other)\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
+			`assertgen: assertgen.yaml:9:16: bind: add_.Tensor: ret stands for a new *k.Dense, the one fresh return of a functional op; add_.Tensor returns Tensor(a!)`}},
+	})
+}

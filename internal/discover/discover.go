@@ -6,6 +6,9 @@ package discover
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
 	"go/token"
 	"go/types"
 	"io"
@@ -412,3 +415,88 @@ func loadTypes(dir string, ts []kernels.GoType) (map[string]*types.Package, erro
 	}
 	return known, nil
 }
+
+// PackageNames loads the packages of paths from dir and returns the name
+// each declares, by path, for the names bound code refers to them by.
+func PackageNames(dir string, paths []string) (map[string]string, map[string]string, error) {
+	names, problems := map[string]string{}, map[string]string{}
+	if len(paths) == 0 {
+		return names, problems, nil
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: dir}, paths...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading the packages of bind_imports: %v", err)
+	}
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			msg, _, _ := strings.Cut(p.Errors[0].Msg, "\n")
+			problems[p.PkgPath] = strings.TrimSuffix(msg, "; to add it:")
+			continue
+		}
+		names[p.PkgPath] = p.Name
+	}
+	for _, q := range paths {
+		if names[q] == "" && problems[q] == "" {
+			problems[q] = "package " + q + " is not found"
+		}
+	}
+	return names, problems, nil
+}
+
+// A BoundError is a type error in bound code: its line and column in the
+// source CheckBound was given (1-based), and the message.
+type BoundError struct {
+	Line, Col int
+	Msg       string
+}
+
+// CheckBound type-checks src, the file of bound kernels gen prints
+// (gen.BoundSource), as a package of its own whose imports are loaded
+// from dir, and returns its type errors.
+func CheckBound(dir string, src []byte, imports []string) ([]BoundError, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "bound.go", src, 0)
+	if err != nil {
+		var out []BoundError
+		if list, ok := err.(scanner.ErrorList); ok {
+			for _, e := range list {
+				out = append(out, BoundError{e.Pos.Line, e.Pos.Column, e.Msg})
+			}
+			return out, nil
+		}
+		return nil, err
+	}
+	known := map[string]*types.Package{}
+	if len(imports) > 0 {
+		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}, imports...)
+		if err != nil {
+			return nil, fmt.Errorf("loading the packages bound code refers to: %v", err)
+		}
+		for _, p := range pkgs {
+			if p.Types != nil {
+				known[p.PkgPath] = p.Types
+			}
+		}
+	}
+	var out []BoundError
+	conf := types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if p := known[path]; p != nil {
+				return p, nil
+			}
+			return nil, fmt.Errorf("package %s is not loaded", path)
+		}),
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				p := fset.Position(te.Pos)
+				out = append(out, BoundError{p.Line, p.Column, te.Msg})
+			}
+		},
+	}
+	conf.Check("bound", fset, []*ast.File{f}, nil)
+	return out, nil
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }

@@ -89,6 +89,9 @@ func New(c *config.Config) (*Job, error) {
 		}
 	}
 	j.Options = o
+	if err := j.bindings(c, s); err != nil {
+		return nil, err
+	}
 	return j, nil
 }
 
@@ -206,7 +209,7 @@ func (e *UsageError) Error() string { return e.Msg }
 // *UsageError when no config says anything (as when vet runs where there
 // is no assertgen.yaml).
 func CheckKernelsGiven(c *config.Config) error {
-	if c.Kernels != "" || c.Mode == string(output.InterfaceMode) {
+	if c.Kernels != "" || c.Mode == string(output.InterfaceMode) || len(c.Bind) > 0 {
 		return nil
 	}
 	const fix = "kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface"

@@ -1,0 +1,306 @@
+package gen
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/assertgen/assertgen/kernels"
+	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// A Binding is an op's kernel written in the config (bind:) rather than
+// found in the kernels package: Go code over the op's parameters, for a
+// library whose operations are methods (gonum's dst.Add(a, b)). gen
+// prints each as a function of the output package, bound<GoName>, that
+// the wrappers call as they call a kernel:
+//
+//   - code that uses the name ret: ret is a new value of the Tensor type's
+//     element (ret := new(mat.Dense)), the code runs, and ret is returned
+//     (a functional op with one Tensor return: "ret.Add(self, other)");
+//   - otherwise, for an op whose returns are the arguments it writes
+//     (in-place, out=): the code runs, and those arguments are returned
+//     ("out.Add(self, other)", "self.Scale(-1, self)");
+//   - otherwise an expression is returned ("self.T()"), and statements run
+//     as written (they return themselves).
+type Binding struct {
+	Code string
+	Pos  schema.Position // the code's first byte in the config
+	// Col says whether Pos's column plus an offset in Code is the column
+	// of that byte in the config (a one-line plain or quoted value).
+	Col bool
+}
+
+// An Import is a package bound code refers to, by the name it is
+// imported as.
+type Import struct{ Path, Name string }
+
+// boundName is the function gen prints for the binding of the op whose
+// Go name is goName.
+func boundName(goName string) string { return "bound" + goName }
+
+// BoundSource is the source of the bound kernels of the selected ops of
+// p that o binds (PREFIX_bound.go, before gofmt), with, for each of its
+// lines that holds bound code, the op whose binding it is and the offset
+// of the line's first code byte in the binding's code (Binding.Code,
+// trimmed: see boundLines): the command type-checks the source and
+// reports an error on such a line at that place in the config. It is nil
+// when o binds no op.
+func BoundSource(p *plan.Plan, o Options) ([]byte, map[int]BoundLine, error) {
+	ws, _, findings, err := prepare(p, &o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(findings) > 0 {
+		return nil, nil, findings
+	}
+	return boundSource(ws, o)
+}
+
+// A BoundLine is a line of BoundSource that holds bound code.
+type BoundLine struct {
+	Op     string // the op's name
+	Line   int    // the line of the binding's code (0: its first)
+	Indent int    // the bytes before the code on the source's line
+}
+
+func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
+	var bound []*wrapper
+	for _, w := range ws {
+		if _, ok := o.Bound[w.op.Name]; ok {
+			bound = append(bound, w)
+		}
+	}
+	if len(bound) == 0 {
+		return nil, nil, nil
+	}
+	names := map[string]string{} // import path -> name
+	for _, im := range o.BoundImports {
+		names[im.Path] = im.Name
+	}
+	spell := func(t kernels.GoType) string {
+		if t.Path == "" {
+			return t.Prefix + t.Name
+		}
+		n, ok := names[t.Path]
+		if !ok {
+			n = path.Base(t.Path)
+		}
+		return t.Prefix + n + "." + t.Name
+	}
+	used := map[string]bool{}
+	var body strings.Builder
+	lines := map[int]BoundLine{}
+	line := 1 // of body; the header's lines are added below
+	for _, w := range bound {
+		b := o.Bound[w.op.Name]
+		stmts, codeAt, err := boundBody(w, b, o.Types["Tensor"], spell)
+		if err != nil {
+			return nil, nil, &schema.Error{Pos: b.Pos, Msg: fmt.Sprintf("bind: %s: %v", w.op.Name, err)}
+		}
+		for _, id := range selectorRoots(b.Code) {
+			for p, n := range names {
+				if n == id {
+					used[p] = true
+				}
+			}
+		}
+		var ps, rs []string
+		for _, p := range w.params {
+			ps = append(ps, p.name+" "+spell(p.typ))
+			markUsed(used, p.typ)
+		}
+		for _, r := range w.results {
+			rs = append(rs, spell(r))
+			markUsed(used, r)
+		}
+		res := strings.Join(rs, ", ")
+		if len(rs) > 1 {
+			res = "(" + res + ")"
+		}
+		fmt.Fprintf(&body, "\n// %s is %s, bound in the config.\nfunc %s(%s) %s {\n", boundName(w.name), w.op.Schema, boundName(w.name), strings.Join(ps, ", "), res)
+		line += 3
+		for i, st := range stmts {
+			for j, l := range strings.Split(st, "\n") {
+				if i == codeAt {
+					lines[line] = BoundLine{Op: w.op.Name, Line: j, Indent: 1}
+				}
+				body.WriteString("\t" + l + "\n")
+				line++
+			}
+		}
+		body.WriteString("}\n")
+		line++
+	}
+	var head strings.Builder
+	head.WriteString("// " + Header + "\n\npackage " + o.Package + "\n")
+	var paths []string
+	for p := range used {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	if len(paths) > 0 {
+		head.WriteString("\nimport (\n")
+		for _, p := range paths {
+			n, ok := names[p]
+			if !ok {
+				n = path.Base(p)
+			}
+			if n == path.Base(p) {
+				n = ""
+			} else {
+				n += " "
+			}
+			fmt.Fprintf(&head, "\t%s%q\n", n, p)
+		}
+		head.WriteString(")\n")
+	}
+	shift := strings.Count(head.String(), "\n")
+	out := make(map[int]BoundLine, len(lines))
+	for l, bl := range lines {
+		out[l+shift] = bl
+	}
+	return []byte(head.String() + body.String()), out, nil
+}
+
+// markUsed marks the package of t as used by the bound file.
+func markUsed(used map[string]bool, t kernels.GoType) {
+	if t.Path != "" {
+		used[t.Path] = true
+	}
+}
+
+// boundBody returns the statements of the bound function of w from its
+// binding's code, one per line, and the index of the line where the
+// code starts.
+func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.GoType) string) ([]string, int, error) {
+	code := strings.TrimSpace(b.Code)
+	usesRet, isExpr, err := scanBinding(code)
+	if err != nil {
+		return nil, 0, err
+	}
+	f := w.op.Src.Func
+	switch {
+	case usesRet:
+		if len(f.Returns) != 1 || !f.Returns[0].Type.Is(schema.Tensor) || f.Returns[0].Annotation != nil || tensor.Prefix != "*" {
+			return nil, 0, fmt.Errorf("ret stands for a new %s, the one fresh return of a functional op; %s returns %s", tensor.Display(), w.op.Name, returnsText(f))
+		}
+		elem := tensor
+		elem.Prefix = ""
+		return []string{"ret := new(" + spell(elem) + ")", code, "return ret"}, 1, nil
+	case len(f.Returns) == 0:
+		return []string{code}, 0, nil
+	}
+	if names, ok := writtenReturns(w); ok {
+		return []string{code, "return " + strings.Join(names, ", ")}, 0, nil
+	}
+	if isExpr {
+		return []string{"return " + code}, 0, nil
+	}
+	return []string{code}, 0, nil
+}
+
+func returnsText(f *schema.Func) string {
+	if len(f.Returns) == 0 {
+		return "nothing"
+	}
+	var rs []string
+	for _, r := range f.Returns {
+		rs = append(rs, r.String())
+	}
+	return strings.Join(rs, ", ")
+}
+
+// writtenReturns returns the Go names of the arguments w's op returns,
+// when every return is an argument it writes (Tensor(a!) returns of
+// in-place and out= ops).
+func writtenReturns(w *wrapper) ([]string, bool) {
+	var names []string
+	for _, r := range w.op.Src.Func.Returns {
+		if r.Annotation == nil || !r.Annotation.IsWrite {
+			return nil, false
+		}
+		found := ""
+		for _, p := range w.params {
+			if a := p.arg.Annotation; a != nil && a.IsWrite && a.Equal(r.Annotation) {
+				found = p.name
+			}
+		}
+		if found == "" {
+			return nil, false
+		}
+		names = append(names, found)
+	}
+	return names, true
+}
+
+// scanBinding parses bound code: an expression, or statements (separated
+// by ; or new lines); and reports whether it uses the name ret.
+func scanBinding(code string) (usesRet, isExpr bool, err error) {
+	if code == "" {
+		return false, false, fmt.Errorf("empty binding")
+	}
+	if _, err := parser.ParseExpr(code); err == nil {
+		isExpr = true
+	}
+	file, err := parseBinding(code)
+	if err != nil {
+		return false, false, err
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(n.X, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && id.Name == "ret" {
+					usesRet = true
+				}
+				return true
+			})
+			return false // n.Sel is a field or method name, not ret
+		case *ast.Ident:
+			if n.Name == "ret" {
+				usesRet = true
+			}
+		}
+		return true
+	})
+	return usesRet, isExpr, nil
+}
+
+// parseBinding parses bound code as the body of a function.
+func parseBinding(code string) (*ast.File, error) {
+	src := "package p\nfunc _() {\n" + code + "\n}\n"
+	file, err := parser.ParseFile(token.NewFileSet(), "", src, 0)
+	if err != nil {
+		msg := err.Error()
+		if _, rest, ok := strings.Cut(msg, ": "); ok {
+			msg = rest
+		}
+		return nil, fmt.Errorf("not Go code: %s", msg)
+	}
+	return file, nil
+}
+
+// selectorRoots returns the identifiers bound code selects from (x in
+// x.Y): the packages it may refer to.
+func selectorRoots(code string) []string {
+	file, err := parseBinding(code)
+	if err != nil {
+		return nil
+	}
+	var ids []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				ids = append(ids, id.Name)
+			}
+		}
+		return true
+	})
+	return ids
+}

@@ -1,0 +1,157 @@
+package setup
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/assertgen/assertgen/config"
+	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/internal/discover"
+	"github.com/assertgen/assertgen/kernels"
+	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// bindings checks the config's bind: against the plan and the kernels
+// package, sets gen's Bound and BoundImports, and type-checks the bound
+// code as gen prints it, each error at its place in the config. A bound
+// op must be a selected op of the schema, without a function in the
+// kernels package.
+func (j *Job) bindings(c *config.Config, s *schema.Schema) error {
+	if len(c.Bind) == 0 {
+		return nil
+	}
+	var errs schema.ErrorList
+	selected := map[string]*plan.Op{}
+	for _, op := range j.Plan.Ops {
+		selected[op.Name] = op
+	}
+	known := make(map[string]bool, len(s.Ops))
+	for _, o := range s.Ops {
+		known[o.Name] = true
+	}
+	bound := map[string]gen.Binding{}
+	for _, name := range slices.Sorted(maps.Keys(c.Bind)) {
+		op := selected[name]
+		switch {
+		case !known[name]:
+			msg := config.UnknownOp(s, known, name)
+			if msg == "" {
+				msg = fmt.Sprintf("%q is not an op's name (bind: takes one op, such as add.out)", name)
+			}
+			errs = append(errs, c.Errorf("bind."+name, "%s", msg))
+			continue
+		case op == nil:
+			errs = append(errs, c.Errorf("bind."+name, "%s is not selected: add it to ops:", name))
+			continue
+		case j.Options.Kernels != nil && j.Options.Kernels.Funcs[op.GoName] != nil:
+			k := j.Options.Kernels.Funcs[op.GoName]
+			errs = append(errs, c.Errorf("bind."+name, "%s has a kernel, %s (%s), and a binding: remove one", name, k.Name, k.Pos))
+			continue
+		}
+		at := c.BindAt[name]
+		bound[name] = gen.Binding{Code: c.Bind[name], Pos: at.At, Col: at.Exact}
+	}
+	if len(errs) > 0 {
+		return errs.Err()
+	}
+	imports, err := j.boundImports(c)
+	if err != nil {
+		return err
+	}
+	j.Options.Bound, j.Options.BoundImports = bound, imports
+	if j.Options.Kernels == nil {
+		j.Options.Kernels = &kernels.Set{Funcs: map[string]*kernels.Kernel{}}
+	}
+	return j.checkBound(c, imports)
+}
+
+// boundImports returns the packages bound code may refer to: the type
+// map's and bind_imports', with the names they declare.
+func (j *Job) boundImports(c *config.Config) ([]gen.Import, error) {
+	var paths []string
+	for _, t := range j.Options.Types {
+		if t.Path != "" && !slices.Contains(paths, t.Path) {
+			paths = append(paths, t.Path)
+		}
+	}
+	for _, p := range c.BindImports {
+		if !slices.Contains(paths, p) {
+			paths = append(paths, p)
+		}
+	}
+	slices.Sort(paths)
+	names, problems, err := discover.PackageNames(c.Dir, paths)
+	if err != nil {
+		return nil, err
+	}
+	var errs schema.ErrorList
+	for i, p := range c.BindImports {
+		if msg := problems[p]; msg != "" {
+			errs = append(errs, c.Errorf(fmt.Sprintf("bind_imports.%d", i), "%s", msg))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs.Err()
+	}
+	var out []gen.Import
+	for _, p := range paths {
+		if n := names[p]; n != "" {
+			out = append(out, gen.Import{Path: p, Name: n})
+		}
+	}
+	return out, nil
+}
+
+// checkBound type-checks the bound kernels' file and reports each error
+// at the config's place of the code it is in.
+func (j *Job) checkBound(c *config.Config, imports []gen.Import) error {
+	src, lines, err := gen.BoundSource(j.Plan, j.Options)
+	if err != nil || src == nil {
+		return err
+	}
+	var paths []string
+	for _, im := range imports {
+		paths = append(paths, im.Path)
+	}
+	found, err := discover.CheckBound(c.Dir, src, paths)
+	if err != nil {
+		return err
+	}
+	var errs schema.ErrorList
+	for _, e := range found {
+		bl, ok := lines[e.Line]
+		if !ok {
+			// An error outside the code (a signature, a return the code
+			// leaves out): the binding of the function it is in.
+			bl = enclosing(lines, e.Line)
+		}
+		b := j.Options.Bound[bl.Op]
+		at := b.Pos
+		if ok {
+			at.Line += bl.Line
+			if b.Col && bl.Line == 0 {
+				at.Column += max(0, e.Col-1-bl.Indent) + leadingSpace(b.Code)
+			}
+		}
+		errs = append(errs, &schema.Error{Pos: at, Msg: fmt.Sprintf("bind: %s: %s", bl.Op, e.Msg)})
+	}
+	return errs.Err()
+}
+
+// enclosing returns the bound line nearest line: the binding of the
+// function line is in.
+func enclosing(lines map[int]gen.BoundLine, line int) gen.BoundLine {
+	var best gen.BoundLine
+	dist := -1
+	for _, l := range slices.Sorted(maps.Keys(lines)) {
+		if d := max(l-line, line-l); dist < 0 || d < dist {
+			best, dist = lines[l], d
+		}
+	}
+	return best
+}
+
+func leadingSpace(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
