@@ -1,0 +1,44 @@
+//go:build debugasserts
+
+package catalog_test
+
+import (
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/runtimes/gonum/catalog"
+)
+
+// TestCatalog: each wrong binding is reported by the check that should
+// catch it, on gonum's own *mat.Dense, and by no other.
+func TestCatalog(t *testing.T) {
+	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
+	m := func() *mat.Dense { return mat.NewDense(2, 2, []float64{1, 2, 3, 4}) }
+	cases := []struct {
+		name string
+		call func()
+		want asserts.Check
+	}{
+		{"t", func() { catalog.T(m()) }, asserts.CheckSharesStorage},
+		{"alias", func() { catalog.Alias(m()) }, asserts.CheckImplUseCountEqFresh}, // not_arg_handle, in its 2.14 row
+		{"clone", func() { catalog.Clone(m(), nil) }, asserts.CheckImplUseCountEqFresh},
+		{"add.out", func() { catalog.AddOut(m(), m(), 1, m()) }, asserts.CheckReturnsArg},
+		{"neg_", func() { catalog.Neg_(m()) }, asserts.CheckReturnsArg},
+		{"neg", func() { catalog.Neg(m()) }, asserts.CheckSameContent},
+		{"narrow", func() { catalog.Narrow(m(), 0, 0, 1) }, asserts.CheckSharesStorage},
+	}
+	for _, c := range cases {
+		vs := asserts.Collect(c.call)
+		if len(vs) == 0 {
+			t.Errorf("%s: no violation, want %s", c.name, c.want)
+			continue
+		}
+		for _, v := range vs {
+			if v.Check != c.want {
+				t.Errorf("%s: %s, want only %s", c.name, v.Error(), c.want)
+			}
+		}
+	}
+}

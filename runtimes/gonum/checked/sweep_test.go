@@ -1,0 +1,75 @@
+//go:build debugasserts
+
+package checked_test
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/runtimes/gonum/checked"
+	"github.com/assertgen/assertgen/sweep"
+)
+
+// adapter makes a sample's tensors as *mat.Dense: float64 matrices only
+// (gonum has no other element type and no other rank); a view of a base
+// is its row Index (Dense.Slice).
+type adapter struct{}
+
+func (adapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error) {
+	if sp.Same >= 0 {
+		return made[sp.Same], nil
+	}
+	if sp.ViewOf >= 0 {
+		base := made[sp.ViewOf].Interface().(*mat.Dense)
+		_, c := base.Dims()
+		return reflect.ValueOf(base.Slice(sp.Index, sp.Index+1, 0, c).(*mat.Dense)), nil
+	}
+	switch {
+	case sp.Dtype != "float64":
+		return reflect.Value{}, &sweep.DtypeError{Want: "float64", Got: sp.Dtype}
+	case len(sp.Shape) != 2:
+		return reflect.Value{}, fmt.Errorf("gonum makes matrices, not %d-dim tensors", len(sp.Shape))
+	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
+		return reflect.Value{}, fmt.Errorf("gonum has no layouts, conj/neg bits, autograd or named dims")
+	case sp.Shape[0] == 0 || sp.Shape[1] == 0:
+		return reflect.Value{}, fmt.Errorf("gonum has no empty matrix of shape %v", sp.Shape)
+	}
+	vals := append([]float64(nil), sp.Elements()...)
+	if sp.Transposed {
+		m := mat.NewDense(sp.Shape[1], sp.Shape[0], vals)
+		return reflect.ValueOf(mat.DenseCopyOf(m.T())), nil
+	}
+	return reflect.ValueOf(mat.NewDense(sp.Shape[0], sp.Shape[1], vals)), nil
+}
+
+func (adapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {
+	return reflect.Value{}, false, nil
+}
+
+// TestSweep runs every bound op on every sample gonum can make, with
+// same_content on: every finding is a violation of a bound op's schema.
+func TestSweep(t *testing.T) {
+	asserts.ResetStats()
+	r, err := sweep.Sweep(checked.SweepOps, adapter{}, sweep.Options{Content: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(r)
+	if r.Ops < 40 || len(r.Exercised) < 40 {
+		t.Errorf("%d ops bound, %d exercised; want at least 40 of each", r.Ops, len(r.Exercised))
+	}
+	for _, f := range r.Findings {
+		t.Errorf("%s\n\t%s", f.Key(), f.Message)
+	}
+	st := asserts.ReadStats()
+	for _, k := range []asserts.Check{asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckSharesStorage,
+		asserts.CheckReturnsArg, asserts.CheckFreshNoAlias, asserts.CheckFreshNotHeld, asserts.CheckSameContent, asserts.CheckSameMetadata} {
+		if st.Ran[k] == 0 {
+			t.Errorf("%s never ran", k)
+		}
+	}
+}

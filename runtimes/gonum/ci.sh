@@ -1,0 +1,34 @@
+#!/bin/sh
+# CI for the gonum runtime (the root .ci/run calls it): gonum.org/v1/gonum
+# v0.17.0 from the module proxy, the generated files fresh, vet, the tests
+# (release, debug with the sweep and the suite, -race), the benchmark
+# built. Prints its run time.
+set -eu
+start=$(date +%s)
+step() {
+	now=$(date +%s)
+	echo "-- runtimes/gonum: $1 (at $((now - start)) s)"
+}
+cd "$(dirname "$0")"
+step "modules"
+go mod download
+step "generated sources are fresh"
+go build -o "${TMPDIR:-/tmp}/assertgen-gonum-ci" github.com/assertgen/assertgen/cmd/assertgen
+"${TMPDIR:-/tmp}/assertgen-gonum-ci" gen -check -config checked/assertgen.yaml
+"${TMPDIR:-/tmp}/assertgen-gonum-ci" gen -check -config catalog/assertgen.yaml
+step "go vet, gofmt"
+go vet ./...
+go vet -tags debugasserts ./...
+unformatted=$(gofmt -l .)
+if [ -n "$unformatted" ]; then echo "$unformatted"; exit 1; fi
+step "go test"
+go test -count=1 ./...
+step "go test -tags debugasserts (the sweep, the suite)"
+go test -count=1 -tags debugasserts ./...
+step "go test -race -tags debugasserts"
+go test -count=1 -race -tags debugasserts ./...
+step "the benchmark runs"
+go test -count=1 -tags debugasserts -run XXX -bench Checked -benchtime 100x ./checked > /dev/null
+step "the sweep's report"
+go test -count=1 -tags debugasserts -run '^TestSweep$' -v ./checked | sed -n 's/^ *sweep_test.go:[0-9]*: //p' | head -1
+echo "runtimes/gonum/ci.sh: $(( $(date +%s) - start )) s"

@@ -1,0 +1,81 @@
+// Package gonum checks gonum.org/v1/gonum/mat as it is: its *mat.Dense is
+// the Tensor type, with no wrapper and no ids of its own; Memory says
+// where a Dense's elements are, and checked/assertgen.yaml binds each op
+// to gonum's own methods (out.Add(self, other)). What is here besides
+// Memory are the few operations gonum spells differently from a schema.
+package gonum
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// Memory says where m's elements are: its backing slice (a view made by
+// Slice keeps the base's capacity, so both share its last byte), rows and
+// columns with their strides.
+func Memory(m *mat.Dense) asserts.Memory {
+	raw := m.RawMatrix()
+	return asserts.SliceMemory(raw.Data).Strided([]int{raw.Rows, raw.Cols}, []int{raw.Stride, 1})
+}
+
+// Each lifts an elementwise function to Dense.Apply's form.
+func Each(f func(float64) float64) func(int, int, float64) float64 {
+	return func(_, _ int, v float64) float64 { return f(v) }
+}
+
+// Narrow is the view of rows (dim 0) or columns (dim 1, or -1) start to
+// start+length of m: Dense.Slice.
+func Narrow(m *mat.Dense, dim, start, length int64) *mat.Dense {
+	r, c := m.Dims()
+	if dim == 0 || dim == -2 {
+		return m.Slice(int(start), int(start+length), 0, c).(*mat.Dense)
+	}
+	return m.Slice(0, r, int(start), int(start+length)).(*mat.Dense)
+}
+
+// Slice is slice.Tensor: Narrow from start (default 0) to end (default
+// the size), with negative bounds from the end, step 1 only.
+func Slice(m *mat.Dense, dim int64, start, end *int64, step int64) *mat.Dense {
+	r, c := m.Dims()
+	size := int64(c)
+	if dim == 0 || dim == -2 {
+		size = int64(r)
+	}
+	lo, hi := int64(0), size
+	if start != nil {
+		lo = min(max(*start+size*int64(btoi(*start < 0)), 0), size)
+	}
+	if end != nil {
+		hi = min(max(*end+size*int64(btoi(*end < 0)), lo), size)
+	}
+	if step != 1 {
+		panic(fmt.Sprintf("gonum: slice with step %d: a Dense view has unit column stride", step))
+	}
+	return Narrow(m, dim, lo, hi-lo)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Cat stacks ts along rows (dim 0: Dense.Stack) or columns (dim 1 or -1:
+// Dense.Augment) into a new Dense.
+func Cat(ts []*mat.Dense, dim int64) *mat.Dense {
+	out := mat.DenseCopyOf(ts[0])
+	for _, t := range ts[1:] {
+		var next mat.Dense
+		if dim == 0 || dim == -2 {
+			next.Stack(out, t)
+		} else {
+			next.Augment(out, t)
+		}
+		out = &next
+	}
+	return out
+}
