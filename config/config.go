@@ -112,6 +112,10 @@ type Config struct {
 	BindImports []string `yaml:"bind_imports"`
 	// BindAt holds where each binding's code starts (see BindPos).
 	BindAt map[string]BindPos `yaml:"-"`
+	// ContractPending says the Tensor type's contract methods are about
+	// to be written (assertgen init looks its kernels up first): the type
+	// map's check asks no Ident of it.
+	ContractPending bool `yaml:"-"`
 	// AllowMissingKernels says that selected ops without a kernel in the
 	// kernels package (function mode) are expected: gen wraps the others
 	// and exits 0. Without it gen exits 1 when the config selects ops by

@@ -91,6 +91,7 @@ func kernelOps(o Options, t *target) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.ContractPending = true // init writes the methods the type lacks
 	j, err := setup.New(c)
 	if err != nil {
 		return nil, err
@@ -114,6 +115,7 @@ func kernelStubs(o Options, t *target, cfg []byte) ([]*plan.Op, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	c.ContractPending = true // init writes the methods the type lacks
 	if t.Counted && t.Lacks("UseCounts") {
 		// The contract file init writes gives the type its UseCounts; until
 		// then the type map's check would refuse it (use_counts on, no
