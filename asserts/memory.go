@@ -2,6 +2,7 @@ package asserts
 
 import (
 	"hash/maphash"
+	"runtime"
 	"runtime/metrics"
 	"sync/atomic"
 	"unsafe"
@@ -147,6 +148,31 @@ var memSeed = maphash.MakeSeed()
 var gcLow atomic.Uint64
 
 const gcRefresh = 64
+
+// gcSentinel is an object nobody holds: its cleanup runs after each
+// collection, refreshes gcLow and makes the next one, so that hand-outs
+// soon after a collection record its count. (A pointer field keeps it
+// out of the tiny allocator, whose blocks outlive their objects.)
+type gcSentinel struct {
+	_ *int
+	_ [2]uintptr
+}
+
+func armGCSentinel() {
+	runtime.AddCleanup(new(gcSentinel), func(int) {
+		if n, ok := gcCycles(); ok {
+			gcLow.Store(n)
+		}
+		armGCSentinel()
+	}, 0)
+}
+
+func init() {
+	if n, ok := gcCycles(); ok {
+		gcLow.Store(n)
+	}
+	armGCSentinel()
+}
 
 // gcCycles returns the number of completed garbage collections, and
 // false when this Go release does not report it (then no repeat is

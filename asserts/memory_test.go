@@ -96,10 +96,15 @@ func TestMemoryIdentity(t *testing.T) {
 // hand-out; across a collection, only once it repeats within one cycle.
 func TestAddressHeld(t *testing.T) {
 	cached := newDense(2, 2)
-	vs := asserts.Collect(func() {
-		handOut(cached)
-		handOut(cached)
-	})
+	var vs []asserts.Violation
+	// A collection between the two hand-outs makes the second one not
+	// judged; a few tries make that too rare to fail the test.
+	for try := 0; try < 5 && len(vs) == 0; try++ {
+		vs = asserts.Collect(func() {
+			handOut(cached)
+			handOut(cached)
+		})
+	}
 	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
 		t.Fatalf("a cached storage handed out twice: %v, want one fresh_not_held", vs)
 	}
