@@ -232,6 +232,10 @@ func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType
 			}
 			continue
 		}
+		if p.Name() == "main" {
+			problems[t] = fmt.Sprintf("package %s is a program (package main), which the generated package cannot import", t.Path)
+			continue
+		}
 		if _, ok := p.Scope().Lookup(t.Name).(*types.TypeName); ok {
 			continue
 		}

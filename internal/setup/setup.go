@@ -73,6 +73,9 @@ func New(c *config.Config) (*Job, error) {
 		if loaded, err = discover.Load(c.Dir, c.Kernels); err != nil {
 			return nil, c.Errorf("kernels", "%v", err)
 		}
+		if loaded.Set.Name == "main" {
+			return nil, c.Errorf("kernels", "%s is a program (package main), which the generated package cannot import: move the kernels and the tensor type into a package of their own", loaded.Set.Path)
+		}
 		o.Kernels = loaded.Set
 	}
 	if err := checkTypeMap(c, loaded); err != nil {
