@@ -6,9 +6,12 @@ package discover
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,9 +34,10 @@ type Package struct {
 
 // Load loads the package matching pattern (an import path or a
 // relative directory such as ./kernels) from dir and lists its exported
-// functions.
+// functions, and the names of the package that are no kernel (see
+// kernels.Set.Others).
 func Load(dir, pattern string) (*Package, error) {
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir}
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir}
 	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil {
 		return nil, fmt.Errorf("loading kernels package %s: %v", pattern, err)
@@ -54,32 +58,122 @@ func Load(dir, pattern string) (*Package, error) {
 		}
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
-	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types), Anchored: anchoredImplementers(p.Types)}, types: p.Types}
+	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types), Anchored: anchoredImplementers(p.Types),
+		Dir: packageDir(p), Others: map[string]kernels.Other{}}, types: p.Types}
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }
 	wd, _ := os.Getwd()
-	scope := p.Types.Scope()
-	for _, name := range scope.Names() {
-		fn, ok := scope.Lookup(name).(*types.Func)
-		if !ok || !fn.Exported() {
-			continue
-		}
-		sig := fn.Type().(*types.Signature)
-		if sig.TypeParams().Len() > 0 {
-			continue
-		}
-		pos := p.Fset.Position(fn.Pos())
+	position := func(at token.Pos) schema.Position {
+		pos := p.Fset.Position(at)
 		if rel, err := filepath.Rel(wd, pos.Filename); err == nil && len(rel) < len(pos.Filename) {
 			pos.Filename = rel
 		}
+		return schema.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}
+	}
+	scope := p.Types.Scope()
+	for _, name := range scope.Names() {
+		obj := scope.Lookup(name)
+		fn, ok := obj.(*types.Func)
+		if !ok || !fn.Exported() || fn.Type().(*types.Signature).TypeParams().Len() > 0 {
+			k.Set.Others[name] = kernels.Other{What: objectKind(obj), Pos: position(obj.Pos())}
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
 		k.Set.Funcs[name] = &kernels.Kernel{
 			Name:      name,
 			Signature: signature(sig, qual),
 			Display:   signature(sig, short),
-			Pos:       schema.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column},
+			Pos:       position(fn.Pos()),
 		}
 	}
+	testNames(k.Set, wd)
 	return k, nil
+}
+
+// objectKind says what a package-level object that is no kernel is.
+func objectKind(obj types.Object) string {
+	switch obj := obj.(type) {
+	case *types.Var:
+		return "a variable"
+	case *types.Const:
+		return "a constant"
+	case *types.TypeName:
+		return "a type"
+	case *types.Func:
+		if obj.Type().(*types.Signature).TypeParams().Len() > 0 {
+			return "a generic function"
+		}
+	}
+	return "a function"
+}
+
+// packageDir is the directory of the loaded package p.
+func packageDir(p *packages.Package) string {
+	if p.Dir != "" {
+		return p.Dir
+	}
+	if len(p.GoFiles) > 0 {
+		return filepath.Dir(p.GoFiles[0])
+	}
+	return ""
+}
+
+// testNames adds to k.Others the package-level names the test files of
+// k's own package (not its external tests, package NAME_test) declare,
+// whatever their build constraints: a kernel of such a name would not
+// build with the package's tests.
+func testNames(k *kernels.Set, wd string) {
+	if k.Dir == "" {
+		return
+	}
+	paths, _ := filepath.Glob(filepath.Join(k.Dir, "*_test.go"))
+	fset := token.NewFileSet()
+	for _, path := range paths {
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != k.Name {
+			continue
+		}
+		for name, at := range TopLevel(f) {
+			if _, ok := k.Others[name]; ok || k.Funcs[name] != nil {
+				continue
+			}
+			pos := fset.Position(at)
+			if rel, err := filepath.Rel(wd, pos.Filename); err == nil && len(rel) < len(pos.Filename) {
+				pos.Filename = rel
+			}
+			k.Others[name] = kernels.Other{What: "declared by a test file", Pos: schema.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}}
+		}
+	}
+}
+
+// TopLevel returns the names a Go file declares at package level (its
+// functions, not its methods nor init; its variables, constants and
+// types; not its imports, which are the file's; not _), with their
+// positions.
+func TopLevel(f *ast.File) map[string]token.Pos {
+	out := map[string]token.Pos{}
+	defer delete(out, "_")
+	defer delete(out, "init")
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				out[d.Name.Name] = d.Name.Pos()
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.ValueSpec:
+					for _, n := range sp.Names {
+						out[n.Name] = n.Pos()
+					}
+				case *ast.TypeSpec:
+					out[sp.Name.Name] = sp.Name.Pos()
+				}
+			}
+		}
+	}
+	return out
 }
 
 // signature is sig with its types spelled by qual, as gen spells a
@@ -282,4 +376,54 @@ func goCommandError(dir string, paths ...string) string {
 		return "the go command failed"
 	}
 	return schema.Visible(strings.Join(lines, " "))
+}
+
+// CheckAdded loads the package in dir as it would be with files added
+// (absolute path -> content, each a new file of dir), in the release build
+// and with each build tag of tags, and returns what would then fail, or
+// nil: an error the go command or the type checker reports, a file the go
+// command would leave out of the package, a function of funcs (the
+// kernels the files add) the package would not declare. What init and
+// -stubs write is checked so before it is written.
+func CheckAdded(dir string, files map[string][]byte, funcs []string, tags ...string) error {
+	for _, tag := range append([]string{""}, tags...) {
+		cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir, Overlay: files}
+		build := ""
+		if tag != "" {
+			cfg.BuildFlags = []string{"-tags=" + tag}
+			build = " (with -tags " + tag + ")"
+		}
+		pkgs, err := packages.Load(cfg, ".")
+		if err != nil {
+			return err
+		}
+		if len(pkgs) != 1 {
+			return fmt.Errorf("%s: %d packages%s, want one", dir, len(pkgs), build)
+		}
+		p := pkgs[0]
+		var msgs []string
+		for _, e := range p.Errors {
+			msgs = append(msgs, e.Error())
+		}
+		built := map[string]bool{}
+		for _, f := range p.GoFiles {
+			built[filepath.Base(f)] = true
+		}
+		for _, path := range slices.Sorted(maps.Keys(files)) {
+			if !built[filepath.Base(path)] {
+				msgs = append(msgs, fmt.Sprintf("%s: the go command leaves it out of package %s", path, p.Name))
+			}
+		}
+		if len(msgs) == 0 {
+			for _, f := range funcs {
+				if _, ok := p.Types.Scope().Lookup(f).(*types.Func); !ok {
+					msgs = append(msgs, fmt.Sprintf("package %s does not declare function %s", p.PkgPath, f))
+				}
+			}
+		}
+		if len(msgs) > 0 {
+			return fmt.Errorf("package %s would not build%s:\n%s", p.PkgPath, build, strings.Join(msgs, "\n"))
+		}
+	}
+	return nil
 }
