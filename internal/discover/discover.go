@@ -5,8 +5,10 @@ package discover
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -18,6 +20,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 
@@ -37,7 +40,7 @@ type Package struct {
 // functions, and the names of the package that are no kernel (see
 // kernels.Set.Others).
 func Load(dir, pattern string) (*Package, error) {
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir}
+	cfg := &packages.Config{Mode: LoadMode, Dir: dir}
 	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil {
 		return nil, fmt.Errorf("loading kernels package %s: %v", pattern, err)
@@ -50,7 +53,16 @@ func Load(dir, pattern string) (*Package, error) {
 	if len(pkgs) != 1 {
 		return nil, fmt.Errorf("kernels pattern %s matches %d packages, want 1", pattern, len(pkgs))
 	}
-	p := pkgs[0]
+	return FromPackage(pkgs[0], pattern)
+}
+
+// LoadMode is what Load loads of a kernels package, and what FromPackage
+// needs of one loaded elsewhere.
+const LoadMode = packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax
+
+// FromPackage is Load for a package loaded already (with LoadMode, in the
+// release build), which pattern named.
+func FromPackage(p *packages.Package, pattern string) (*Package, error) {
 	if len(p.Errors) > 0 {
 		var msgs []string
 		for _, e := range p.Errors {
@@ -208,28 +220,43 @@ func signature(sig *types.Signature, qual types.Qualifier) kernels.Signature {
 // package k (if not nil) imports, directly or not: they are loaded with it.
 //
 // It also reports whether tensor, the type map's Tensor (one of ts),
-// lacks the method UseCounts() (int, int) of [asserts.Tensor]: a runtime without use counts, whose wrappers must
-// be generated with use_counts: false (with use counts on, they would call
-// UseCounts and not build). lacks is false when tensor has a problem of
-// its own, or is not a named type or a pointer to one.
-func CheckTypesCounted(dir string, ts []kernels.GoType, tensor kernels.GoType, k *Package) (problems map[kernels.GoType]string, lacks bool, err error) {
+// lacks the method UseCounts() (int, int) of [asserts.Tensor] in the
+// build with the tag tag (the checked wrappers', which call it; it may be
+// declared in a file of that build only): a runtime without use counts,
+// whose wrappers must be generated with use_counts: false (with use counts
+// on, they would call UseCounts and not build); tag "" looks in the
+// release build alone. lacks is false when tensor
+// has a problem of its own, or is not a named type or a pointer to one.
+func CheckTypesCounted(dir string, ts []kernels.GoType, tensor kernels.GoType, k *Package, tag string) (problems map[kernels.GoType]string, lacks bool, err error) {
 	problems, known, err := checkTypes(dir, ts, k)
 	if err != nil || problems[tensor] != "" || tensor.Path == "" || tensor.Prefix != "" && tensor.Prefix != "*" {
 		return problems, false, err
 	}
+	has := func(p *types.Package) bool {
+		obj, ok := p.Scope().Lookup(tensor.Name).(*types.TypeName)
+		if !ok {
+			return true // not a type of that build: nothing to say
+		}
+		typ := obj.Type()
+		if tensor.Prefix == "*" {
+			typ = types.NewPointer(typ)
+		}
+		return hasUseCounts(typ)
+	}
 	p := known[tensor.Path]
-	if p == nil {
+	if p == nil || has(p) {
 		return problems, false, nil
 	}
-	obj, ok := p.Scope().Lookup(tensor.Name).(*types.TypeName)
-	if !ok {
-		return problems, false, nil
+	if tag == "" {
+		return problems, true, nil
 	}
-	typ := obj.Type()
-	if tensor.Prefix == "*" {
-		typ = types.NewPointer(typ)
+	// The packages were loaded without the tag: look again with it.
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir, BuildFlags: []string{"-tags=" + tag}}
+	pkgs, err := packages.Load(cfg, tensor.Path)
+	if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 || pkgs[0].Types == nil {
+		return problems, true, nil
 	}
-	return problems, !hasUseCounts(typ), nil
+	return problems, !has(pkgs[0].Types), nil
 }
 
 // hasUseCounts reports whether typ has the method UseCounts() (int, int).
@@ -382,48 +409,176 @@ func goCommandError(dir string, paths ...string) string {
 // (absolute path -> content, each a new file of dir), in the release build
 // and with each build tag of tags, and returns what would then fail, or
 // nil: an error the go command or the type checker reports, a file the go
-// command would leave out of the package, a function of funcs (the
-// kernels the files add) the package would not declare. What init and
-// -stubs write is checked so before it is written.
+// command would leave out of the package in every one of these builds, a
+// function of funcs (the kernels the files add) the package would not
+// declare in one of them. What init and -stubs write is checked so before
+// it is written.
 func CheckAdded(dir string, files map[string][]byte, funcs []string, tags ...string) error {
-	for _, tag := range append([]string{""}, tags...) {
-		cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir, Overlay: files}
-		build := ""
-		if tag != "" {
-			cfg.BuildFlags = []string{"-tags=" + tag}
-			build = " (with -tags " + tag + ")"
+	builds := append([]string{""}, tags...)
+	// The builds load at once: each is a run of the go command.
+	errs := make([]error, len(builds))
+	pkgs := make([]*packages.Package, len(builds))
+	var wg sync.WaitGroup
+	for i, tag := range builds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pkgs[i], errs[i] = loadWith(dir, files, tag)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	return checked(pkgs, builds, files, funcs, func(p *packages.Package) []string {
+		var names []string
+		for _, f := range p.GoFiles {
+			names = append(names, filepath.Base(f))
 		}
-		pkgs, err := packages.Load(cfg, ".")
-		if err != nil {
-			return err
-		}
-		if len(pkgs) != 1 {
-			return fmt.Errorf("%s: %d packages%s, want one", dir, len(pkgs), build)
-		}
-		p := pkgs[0]
+		return names
+	})
+}
+
+// loadWith loads the package in dir with the files added, with the build
+// tag tag ("" for none), and returns it if it loads without an error.
+func loadWith(dir string, files map[string][]byte, tag string) (*packages.Package, error) {
+	cfg := &packages.Config{Mode: LoadMode, Dir: dir, Overlay: files}
+	if tag != "" {
+		cfg.BuildFlags = []string{"-tags=" + tag}
+	}
+	pkgs, err := packages.Load(cfg, ".")
+	if err != nil {
+		return nil, err
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("%s: %d packages%s, want one", dir, len(pkgs), with(tag))
+	}
+	p := pkgs[0]
+	if len(p.Errors) > 0 {
 		var msgs []string
 		for _, e := range p.Errors {
 			msgs = append(msgs, e.Error())
 		}
-		built := map[string]bool{}
-		for _, f := range p.GoFiles {
-			built[filepath.Base(f)] = true
+		return nil, fmt.Errorf("package %s would not build%s:\n%s", p.PkgPath, with(tag), strings.Join(msgs, "\n"))
+	}
+	return p, nil
+}
+
+func with(tag string) string {
+	if tag == "" {
+		return ""
+	}
+	return " (with -tags " + tag + ")"
+}
+
+// checked is the end of CheckAdded and CheckLoaded, once each build,
+// pkgs[i] with tags[i], type-checked with the files: a file that no build
+// holds (names gives the base names of the files a build holds) is an
+// error, then a function of funcs a build lacks.
+func checked(pkgs []*packages.Package, tags []string, files map[string][]byte, funcs []string, names func(*packages.Package) []string) error {
+	built := map[string]bool{}
+	for _, p := range pkgs {
+		for _, n := range names(p) {
+			built[n] = true
 		}
-		for _, path := range slices.Sorted(maps.Keys(files)) {
-			if !built[filepath.Base(path)] {
-				msgs = append(msgs, fmt.Sprintf("%s: the go command leaves it out of package %s", path, p.Name))
+	}
+	var out []string
+	for _, path := range slices.Sorted(maps.Keys(files)) {
+		if !built[filepath.Base(path)] {
+			out = append(out, path)
+		}
+	}
+	if len(out) > 0 {
+		return fmt.Errorf("%s: the go command would leave it out of the package", strings.Join(out, ", "))
+	}
+	for i, p := range pkgs {
+		for _, f := range funcs {
+			if _, ok := p.Types.Scope().Lookup(f).(*types.Func); !ok {
+				return fmt.Errorf("package %s would not build%s: it does not declare function %s", p.PkgPath, with(tags[i]), f)
 			}
-		}
-		if len(msgs) == 0 {
-			for _, f := range funcs {
-				if _, ok := p.Types.Scope().Lookup(f).(*types.Func); !ok {
-					msgs = append(msgs, fmt.Sprintf("package %s does not declare function %s", p.PkgPath, f))
-				}
-			}
-		}
-		if len(msgs) > 0 {
-			return fmt.Errorf("package %s would not build%s:\n%s", p.PkgPath, build, strings.Join(msgs, "\n"))
 		}
 	}
 	return nil
 }
+
+// ErrNotLoaded is CheckLoaded's error when a file added imports a package
+// that the loaded packages do not hold: CheckAdded, which loads it, can
+// tell.
+var ErrNotLoaded = errors.New("a package the files import is not loaded")
+
+// CheckLoaded is CheckAdded without a run of the go command: builds are
+// the package as loaded (with LoadMode) in each build, tags[i] the build
+// tag of builds[i] ("" for none), and more the other packages of those
+// loads (each build's, in the same order), whose types the added files
+// may use besides the package's imports. Each build is type-checked in
+// this process with the files added that it builds (their names and build
+// constraints decide, as the go command's rules do).
+func CheckLoaded(builds []*packages.Package, more [][]*packages.Package, tags []string, files map[string][]byte, funcs []string) error {
+	checkedPkgs := make([]*packages.Package, len(builds))
+	included := map[*packages.Package][]string{}
+	for i, p := range builds {
+		ctx := build.Default
+		ctx.BuildTags = nil
+		if tags[i] != "" {
+			ctx.BuildTags = []string{tags[i]}
+		}
+		syntax := slices.Clone(p.Syntax)
+		var names []string
+		for _, path := range slices.Sorted(maps.Keys(files)) {
+			ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(files[path])), nil }
+			if ok, err := ctx.MatchFile(filepath.Dir(path), filepath.Base(path)); err != nil || !ok {
+				continue
+			}
+			f, err := parser.ParseFile(p.Fset, path, files[path], parser.SkipObjectResolution)
+			if err != nil {
+				return err
+			}
+			syntax = append(syntax, f)
+			names = append(names, filepath.Base(path))
+		}
+		var msgs []string
+		conf := types.Config{Importer: loadedImporter(p, more[i]), Error: func(err error) { msgs = append(msgs, err.Error()) }}
+		pkg, _ := conf.Check(p.PkgPath, p.Fset, syntax, nil)
+		if slices.ContainsFunc(msgs, func(m string) bool { return strings.Contains(m, ErrNotLoaded.Error()) }) {
+			return ErrNotLoaded
+		}
+		if len(msgs) > 0 {
+			return fmt.Errorf("package %s would not build%s:\n%s", p.PkgPath, with(tags[i]), strings.Join(msgs, "\n"))
+		}
+		checkedPkgs[i] = &packages.Package{PkgPath: p.PkgPath, Types: pkg}
+		included[checkedPkgs[i]] = names
+	}
+	return checked(checkedPkgs, tags, files, funcs, func(p *packages.Package) []string { return included[p] })
+}
+
+// loadedImporter imports the packages p imports, directly or not, and
+// those of more, by their types as loaded.
+func loadedImporter(p *packages.Package, more []*packages.Package) types.Importer {
+	known := map[string]*types.Package{"unsafe": types.Unsafe}
+	var add func(q *packages.Package)
+	add = func(q *packages.Package) {
+		if q.Types == nil || known[q.PkgPath] != nil {
+			return
+		}
+		known[q.PkgPath] = q.Types
+		for _, imp := range q.Imports {
+			add(imp)
+		}
+	}
+	for _, q := range p.Imports {
+		add(q)
+	}
+	for _, q := range more {
+		add(q)
+	}
+	return importerFunc(func(path string) (*types.Package, error) {
+		if t := known[path]; t != nil {
+			return t, nil
+		}
+		return nil, fmt.Errorf("%s: %w", path, ErrNotLoaded)
+	})
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
