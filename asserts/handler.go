@@ -78,7 +78,8 @@ type TestingT interface {
 
 // Testing returns a handler that reports each violation with t.Errorf, so a
 // test run lists every broken kernel and goes on. A violation identical to
-// one reported before (see [Deduplicate]) is counted, not printed again;
+// one reported before but for the numbers that move from call to call
+// (see [Deduplicate]) is counted, not printed again;
 // if t has Cleanup (a *testing.T has), the counts are reported at its end.
 func Testing(t TestingT) Handler {
 	var (
@@ -92,7 +93,7 @@ func Testing(t TestingT) Handler {
 			defer mu.Unlock()
 			for _, v := range firsts {
 				if n := seen[v.dedupKey()]; n > 1 {
-					t.Errorf("%s: %s: %s: the violation above %d times in all (identities differ)", v.OpName(), v.Check, v.Where(), n)
+					t.Errorf("%s: %s: %s: the violation above %d times in all (%s differ)", v.OpName(), v.Check, v.Where(), n, v.moving())
 				}
 			}
 		})

@@ -119,3 +119,49 @@ func TestWordsOfTheContract(t *testing.T) {
 		}
 	}
 }
+
+// TestDeduplicateCounters: issue 41 item 9. One bug on one tensor, called
+// five times, reports five violations that differ only in numbers that
+// move from call to call: the version counter of a written read-only
+// input (no_mutation), the contexts of a binding (binding_context).
+// Deduplicate makes one group of each, and the Testing handler prints one
+// line and the count, each saying what differs.
+func TestDeduplicateCounters(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		v      func(i uint64) Violation
+		differ string
+	}{
+		{"versions", func(i uint64) Violation {
+			return Violation{Op: "neg", Check: CheckNoMutation, Arg: "self", Ret: -1, Index: -1, Want: 3 + i, Got: 4 + i, Hint: "h"}
+		}, "versions differ"},
+		{"contexts", func(i uint64) Violation {
+			return Violation{Op: "neg", Check: CheckBindingContext, Arg: "self", Ret: -1, Index: -1, Want: 10 + i, Got: 20 + i, GotStorage: 0x100 + i,
+				Binding: &Binding{Context: ContextID(20 + i)}, Env: &EnvState{Context: ContextID(10 + i), Hermetic: true}, Hint: "h"}
+		}, "identities or contexts differ"},
+	} {
+		var vs []Violation
+		ft := &fakeT{}
+		h := Testing(ft)
+		for i := range uint64(5) {
+			v := tc.v(i)
+			vs = append(vs, v)
+			h.Handle(&v)
+		}
+		got := Deduplicate(vs)
+		if len(got) != 1 || got[0].Count != 5 {
+			t.Errorf("%s: Deduplicate made %d groups, want one of 5:\n%v", tc.name, len(got), got)
+		} else if s := got[0].String(); !strings.HasSuffix(s, "(5 times; "+tc.differ+")") {
+			t.Errorf("%s: group line %q, want it to end with (5 times; %s)", tc.name, s, tc.differ)
+		}
+		if len(ft.lines) != 1 {
+			t.Errorf("%s: the Testing handler printed %d lines, want 1:\n%s", tc.name, len(ft.lines), strings.Join(ft.lines, "\n"))
+		}
+		for _, c := range ft.cleanups {
+			c()
+		}
+		if want := "neg: " + tc.v(0).Check.String() + ": argument self: the violation above 5 times in all (" + tc.differ + ")"; len(ft.lines) < 2 || ft.lines[len(ft.lines)-1] != want {
+			t.Errorf("%s: lines %q, want the last %q", tc.name, ft.lines, want)
+		}
+	}
+}

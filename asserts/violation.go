@@ -212,26 +212,31 @@ func hint(v *Violation) string {
 }
 
 // Repeated is a violation and how many times it was reported, counting
-// those that differ from it only in identities (see [Deduplicate]).
+// those that differ from it only in numbers that move from call to call
+// (see [Deduplicate]).
 type Repeated struct {
 	Violation
 	Count int
 }
 
 // String is the violation's line, followed by "(N times; identities
-// differ)" when Count is more than 1.
+// differ)" when Count is more than 1 (versions, for no_mutation; see
+// [Deduplicate]).
 func (r Repeated) String() string {
 	if r.Count <= 1 {
 		return r.Violation.Error()
 	}
-	return fmt.Sprintf("%s (%d times; identities differ)", r.Violation.Error(), r.Count)
+	return fmt.Sprintf("%s (%d times; %s differ)", r.Violation.Error(), r.Count, r.Violation.moving())
 }
 
 // Deduplicate returns vs with the violations that repeat an earlier one
 // left out and counted: the same op, check, argument or return, and the
-// same message once the identities (TensorImpl and StorageImpl IDs,
-// digests: the 0x numbers) are masked. One bug in a loop reports one line,
-// with its count. The order is that of each group's first violation.
+// same message once the numbers that move from call to call are masked:
+// identities (TensorImpl and StorageImpl IDs, digests, fingerprints: the
+// 0x numbers), the version counter of an argument written against its
+// schema (no_mutation), and the contexts of a binding (binding_context,
+// impl_use_count_eq_fresh). One bug in a loop reports one line, with its
+// count. The order is that of each group's first violation.
 func Deduplicate(vs []Violation) []Repeated {
 	var out []Repeated
 	at := map[string]int{}
@@ -247,9 +252,39 @@ func Deduplicate(vs []Violation) []Repeated {
 	return out
 }
 
-// dedupKey is the violation's line with every 0x number masked.
+// moving names the numbers of v's line that dedupKey masks, for the line
+// of a group: "identities", "versions", "identities or contexts".
+func (v *Violation) moving() string {
+	switch {
+	case v.Released:
+		return "identities"
+	case v.Check == CheckNoMutation:
+		return "versions"
+	case v.Check == CheckBindingContext, v.Binding != nil:
+		return "identities or contexts"
+	}
+	return "identities"
+}
+
+// dedupKey is the violation's line with the numbers that move from call
+// to call masked (see Deduplicate): the versions and contexts zeroed
+// before the line is made, then every 0x number masked.
 func (v *Violation) dedupKey() string {
-	s := v.Error()
+	w := *v
+	if !w.Released && (w.Check == CheckNoMutation || w.Check == CheckBindingContext) {
+		w.Want, w.Got = 0, 0 // versions; contexts
+	}
+	if w.Binding != nil {
+		b := *w.Binding
+		b.Context = 0
+		w.Binding = &b
+	}
+	if w.Env != nil {
+		e := *w.Env
+		e.Context = 0
+		w.Env = &e
+	}
+	s := w.Error()
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if s[i] == '0' && i+2 < len(s) && s[i+1] == 'x' && isHex(s[i+2]) && (i == 0 || !isHex(s[i-1])) {

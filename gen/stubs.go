@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -38,12 +39,29 @@ func KernelDecl(op *plan.Op, o Options) (string, error) {
 // declares the kernel of each op of ops with the signature its schema and
 // the type map give, each with a body that panics with "TODO": what
 // `assertgen gen -stubs` writes for the selected ops that have no kernel.
+// A kernel name the package declares already, as something else than a
+// kernel (o.Kernels.Others: a variable, a type, ...), is an error: its
+// stub would not build.
 func KernelStubs(ops []*plan.Op, o Options) ([]byte, error) {
 	if err := o.defaults(); err != nil {
 		return nil, err
 	}
 	if o.Kernels == nil {
 		return nil, fmt.Errorf("kernel stubs need the kernels package")
+	}
+	var taken, names []string
+	for _, op := range ops {
+		if other, ok := o.Kernels.Blocks(op.GoName); ok {
+			taken = append(taken, fmt.Sprintf("%s is %s of %s (%s)", op.GoName, other.What, o.Kernels.Path, other.Pos))
+			names = append(names, op.GoName)
+		}
+	}
+	switch len(taken) {
+	case 0:
+	case 1:
+		return nil, fmt.Errorf("%s: a stub func %s would redeclare it; rename it or select fewer ops", taken[0], names[0])
+	default:
+		return nil, fmt.Errorf("%s: a stub of each would redeclare it; rename them or select fewer ops", strings.Join(taken, "; "))
 	}
 	f := jen.NewFilePathName(o.Kernels.Path, o.Kernels.Name)
 	f.HeaderComment("Kernel stubs written by assertgen (init, or gen -stubs): implement each, then move it where it belongs.")

@@ -27,6 +27,31 @@ type Set struct {
 	// runtime without use counts, the wrappers read their anchors
 	// without a type assertion.
 	Anchored map[string]bool
+	// Dir is the package's directory: where a file of its kernels (the
+	// stubs of missing ones) goes.
+	Dir string
+	// Others holds the package-level names of the package that are no
+	// kernel: its variables, constants, types and the functions function
+	// mode cannot wrap, and the names its own test files declare. A
+	// kernel of such a name cannot be added to the package.
+	Others map[string]Other
+}
+
+// An Other is a package-level name of a kernels package that is not a
+// kernel (see Set.Others).
+type Other struct {
+	What string          // "a variable", "a constant", "a type", "a generic function", "a function", "declared by a test file"
+	Pos  schema.Position // relative to the working directory when shorter
+}
+
+// Blocks returns the name of k that is no kernel and stands where the
+// kernel name would go, with what it is, or ok false.
+func (k *Set) Blocks(name string) (Other, bool) {
+	if k == nil {
+		return Other{}, false
+	}
+	o, ok := k.Others[name]
+	return o, ok
 }
 
 // A Kernel is one exported function of the kernels package.

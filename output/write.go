@@ -71,6 +71,63 @@ func stagingDir(dir, prefix string) string {
 // serialised: while another Write holds dir, Write returns a
 // [*LockedError] and changes nothing.
 func Write(ctx context.Context, dir, prefix string, files []File) error {
+	return transact(ctx, dir, stagingDir(dir, prefix), files, func() (string, []string, error) {
+		var obsolete []string
+		if prefix != "" {
+			var err error
+			if obsolete, err = Obsolete(dir, prefix, files); err != nil {
+				return "", nil, err
+			}
+		}
+		return "write", obsolete, checkWritable(dir, files, obsolete)
+	})
+}
+
+// newStagingName is WriteNew's staging directory in dir: apart from
+// Write's, so that neither takes the other's leftovers for its own (and
+// gen -check, which reports Write's, does not report it).
+const newStagingName = ".assertgen-new"
+
+// WriteNew writes files into dir as new files, in one transaction as
+// Write does: all of them or, on an error or when ctx is done before the
+// commit point, none, and no temporary file left. If one of them exists
+// it writes none and returns an [*ExistsError]; it never replaces a file
+// (each is linked into place, and a link does not replace). A process
+// killed in the middle leaves a hidden staging directory that the next
+// WriteNew into dir completes (committed) or removes (not committed).
+// It takes dir's lock as Write does.
+func WriteNew(ctx context.Context, dir string, files []File) error {
+	return transact(ctx, dir, filepath.Join(dir, newStagingName), files, func() (string, []string, error) {
+		var exist []string
+		for _, f := range files {
+			p := filepath.Join(dir, filepath.FromSlash(f.Name))
+			if _, err := os.Lstat(p); err == nil {
+				exist = append(exist, p)
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return "", nil, err
+			}
+		}
+		if len(exist) > 0 {
+			return "", nil, &ExistsError{Paths: exist}
+		}
+		return "new", nil, nil
+	})
+}
+
+// An ExistsError is WriteNew's error when files it was to write exist:
+// it wrote none.
+type ExistsError struct{ Paths []string }
+
+func (e *ExistsError) Error() string {
+	return strings.Join(e.Paths, ", ") + ": exists already; nothing was written"
+}
+
+// transact is the transaction of Write and WriteNew into dir, staged in
+// stage: under dir's lock, it completes or removes what an earlier run
+// left in stage, asks plan for the journal's verb for files and the files
+// to remove (or an error, which ends it), then stages, commits and
+// applies.
+func transact(ctx context.Context, dir, stage string, files []File, plan func() (verb string, obsolete []string, err error)) error {
 	if dir == "" {
 		return errors.New("no output directory")
 	}
@@ -90,24 +147,17 @@ func Write(ctx context.Context, dir, prefix string, files []File) error {
 		return err
 	}
 	defer unlock()
-	stage := stagingDir(dir, prefix)
 	if err := recoverStaging(dir, stage); err != nil {
 		return err
 	}
-	var obsolete []string
-	if prefix != "" {
-		var err error
-		if obsolete, err = Obsolete(dir, prefix, files); err != nil {
-			return err
-		}
-	}
-	if err := checkWritable(dir, files, obsolete); err != nil {
+	verb, obsolete, err := plan()
+	if err != nil {
 		return err
 	}
 	if err := os.Mkdir(stage, 0o755); err != nil {
 		return err
 	}
-	if err := stageFiles(ctx, dir, stage, files, obsolete); err != nil {
+	if err := stageFiles(ctx, dir, stage, verb, files, obsolete); err != nil {
 		os.RemoveAll(stage)
 		return err
 	}
@@ -142,9 +192,10 @@ func (e *LockedError) Error() string {
 
 func (e *LockedError) Unwrap() error { return ErrLocked }
 
-// stageFiles writes the files and then the journal into stage; the rename
-// of the journal is the commit point.
-func stageFiles(ctx context.Context, dir, stage string, files []File, obsolete []string) error {
+// stageFiles writes the files and then the journal into stage, each file
+// under verb (write: renamed over its target; new: linked to it); the
+// rename of the journal is the commit point.
+func stageFiles(ctx context.Context, dir, stage, verb string, files []File, obsolete []string) error {
 	for _, f := range files {
 		testhook.Pause()
 		if err := ctx.Err(); err != nil {
@@ -160,7 +211,7 @@ func stageFiles(ctx context.Context, dir, stage string, files []File, obsolete [
 	}
 	var j bytes.Buffer
 	for _, f := range files {
-		fmt.Fprintf(&j, "write %s\n", f.Name)
+		fmt.Fprintf(&j, "%s %s\n", verb, f.Name)
 	}
 	for _, o := range obsolete {
 		rel, err := filepath.Rel(dir, o)
@@ -184,8 +235,9 @@ func stageFiles(ctx context.Context, dir, stage string, files []File, obsolete [
 }
 
 // applyJournal carries out the committed journal of stage: staged files
-// are renamed into dir, obsolete files removed, and stage removed. Every
-// step can be repeated, so an interrupted apply can be run again.
+// are renamed into dir (write) or linked there (new), obsolete files
+// removed, and stage removed. Every step can be repeated, so an
+// interrupted apply can be run again.
 func applyJournal(dir, stage string) error {
 	data, err := os.ReadFile(filepath.Join(stage, journalName))
 	if err != nil {
@@ -193,29 +245,37 @@ func applyJournal(dir, stage string) error {
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	synced := map[string]bool{dir: true}
+	var taken []string
 	for sc.Scan() {
 		verb, name, ok := strings.Cut(sc.Text(), " ")
-		if !ok || !validName(name) {
+		if !ok || !validName(name) || verb != "write" && verb != "new" && verb != "remove" {
 			return fmt.Errorf("%s: corrupt journal line %q; remove the directory and run again", stage, sc.Text())
 		}
 		testhook.Pause()
-		switch verb {
-		case "write":
-			target := filepath.Join(dir, filepath.FromSlash(name))
-			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		target := filepath.Join(dir, filepath.FromSlash(name))
+		if verb == "remove" {
+			if err := os.Remove(target); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}
-			err := os.Rename(filepath.Join(stage, filepath.FromSlash(name)), target)
-			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		synced[filepath.Dir(target)] = true
+		staged := filepath.Join(stage, filepath.FromSlash(name))
+		if verb == "write" {
+			if err := os.Rename(staged, target); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}
-			synced[filepath.Dir(target)] = true
-		case "remove":
-			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(name))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return err
-			}
-		default:
-			return fmt.Errorf("%s: corrupt journal line %q; remove the directory and run again", stage, sc.Text())
+			continue
+		}
+		mine, err := linkNew(staged, target)
+		if err != nil {
+			return err
+		}
+		if !mine {
+			taken = append(taken, target)
 		}
 	}
 	for _, d := range slices.Sorted(maps.Keys(synced)) {
@@ -223,7 +283,37 @@ func applyJournal(dir, stage string) error {
 			return err
 		}
 	}
+	if len(taken) > 0 {
+		// Another program made the file between WriteNew's check, under
+		// the lock, and this link: its file stays, the staged one goes.
+		os.RemoveAll(stage)
+		return fmt.Errorf("%s: made by another program while assertgen wrote it; kept that file and not assertgen's", strings.Join(taken, ", "))
+	}
 	return os.RemoveAll(stage)
+}
+
+// linkNew links the staged file to target, which it never replaces. mine
+// reports whether target is now the staged file's content: linked now,
+// or by an earlier apply of the same journal.
+func linkNew(staged, target string) (mine bool, err error) {
+	err = os.Link(staged, target)
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		// Not there to link: an earlier apply linked it and had begun to
+		// remove the staging directory.
+		return true, nil
+	}
+	if !errors.Is(err, fs.ErrExist) {
+		return false, err
+	}
+	data, err := os.ReadFile(staged)
+	if err != nil {
+		return false, err
+	}
+	same, err := sameContent(target, data)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return false, nil // not a regular file: not ours
+	}
+	return same, nil
 }
 
 // recoverStaging finishes or undoes the Write that left stage behind.

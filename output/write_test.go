@@ -233,3 +233,66 @@ func TestWriteShapesDir(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteNew checks WriteNew's transaction: all files or none, never
+// over a file that exists, a cancelled context before the commit point
+// leaves nothing, and what a killed run left in its staging directory is
+// completed (committed) or removed (not committed) by the next WriteNew.
+func TestWriteNew(t *testing.T) {
+	dir := t.TempDir()
+	files := []File{{Name: "a.go", Data: []byte("package a\n")}, {Name: "b.yaml", Data: []byte("b: 1\n")}}
+	os.WriteFile(filepath.Join(dir, "b.yaml"), []byte("mine"), 0o644)
+	var exists *ExistsError
+	if err := WriteNew(context.Background(), dir, files); !errors.As(err, &exists) || len(exists.Paths) != 1 || exists.Paths[0] != filepath.Join(dir, "b.yaml") {
+		t.Errorf("WriteNew over b.yaml: %v", err)
+	}
+	if got := dirNames(t, dir); !slices.Equal(got, []string{"b.yaml"}) {
+		t.Errorf("after a refused WriteNew: %v", got)
+	}
+	os.Remove(filepath.Join(dir, "b.yaml"))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := WriteNew(ctx, dir, files); err != context.Canceled {
+		t.Errorf("cancelled WriteNew: %v", err)
+	}
+	if got := dirNames(t, dir); len(got) != 0 {
+		t.Errorf("after a cancelled WriteNew: %v", got)
+	}
+	// An uncommitted staging directory is removed, a committed one applied.
+	stage := filepath.Join(dir, newStagingName)
+	os.Mkdir(stage, 0o755)
+	os.WriteFile(filepath.Join(stage, "c.go"), []byte("half"), 0o644)
+	if err := WriteNew(context.Background(), dir, files); err != nil {
+		t.Fatal(err)
+	}
+	if got := dirNames(t, dir); !slices.Equal(got, []string{"a.go", "b.yaml"}) {
+		t.Errorf("after WriteNew: %v", got)
+	}
+	os.Mkdir(stage, 0o755)
+	os.WriteFile(filepath.Join(stage, "c.go"), []byte("package a\n"), 0o644)
+	os.WriteFile(filepath.Join(stage, journalName), []byte("new c.go\n"), 0o644)
+	err := WriteNew(context.Background(), dir, []File{{Name: "c.go", Data: []byte("package c\n")}})
+	if !errors.As(err, &exists) {
+		t.Errorf("WriteNew of c.go after a committed c.go: %v", err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "c.go")); string(data) != "package a\n" {
+		t.Errorf("c.go = %q, want the committed one", data)
+	}
+	if got := dirNames(t, dir); !slices.Equal(got, []string{"a.go", "b.yaml", "c.go"}) {
+		t.Errorf("after recovery: %v", got)
+	}
+	// A journal's new file that exists with other contents (another
+	// program made it after the check) is kept, and said.
+	os.Mkdir(stage, 0o755)
+	os.WriteFile(filepath.Join(stage, "a.go"), []byte("package z\n"), 0o644)
+	os.WriteFile(filepath.Join(stage, journalName), []byte("new a.go\n"), 0o644)
+	if err := applyJournal(dir, stage); err == nil || !strings.Contains(err.Error(), "made by another program while assertgen wrote it") {
+		t.Errorf("applying over another program's file: %v", err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "a.go")); string(data) != "package a\n" {
+		t.Errorf("a.go = %q, want the file that was there", data)
+	}
+	if _, err := os.Stat(stage); err == nil {
+		t.Error("the staging directory is left")
+	}
+}

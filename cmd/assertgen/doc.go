@@ -85,14 +85,34 @@
 //   - assertgen_kernels_todo.go: a stub of each selected op's missing
 //     kernel, as gen -stubs writes them.
 //
-// -type names the tensor type (default Tensor): a named type, not an
-// interface; the methods go on its pointer. -use-counts auto (default)
-// chooses use_counts: true when *T has UseCounts or a method that drops a
-// reference (Release, DecRef, Unref, Free, Drop, Dispose, Close), false
-// (a garbage-collected runtime) otherwise; init says which and why. init
-// writes only new files: if one of them exists it writes none, and each is
-// written to a temporary file and linked into place, so an interrupted run
-// leaves whole files. After it, `go generate ./... && go test -tags
+// -type names the tensor type (default Tensor): an exported named type
+// of the package, or an alias of one, not an interface; the methods go on
+// its pointer. A package main is refused: the generated wrappers import
+// the package, and a program cannot be imported. -use-counts auto
+// (default) chooses use_counts: true when *T has UseCounts or a method
+// that drops a reference (Release, DecRef, Unref, Free, Drop, Dispose,
+// Close), false (a garbage-collected runtime) otherwise; init says which
+// and why. A bad -type, -types, -ops or -use-counts value is a usage error
+// (exit 2) that names the flag.
+//
+// init looks at the package in the release build and with -tags
+// debugasserts, where the wrappers are built: it writes only the contract
+// methods that build lacks (a method may live in a debugasserts file),
+// puts assertgen_contract.go under //go:build debugasserts when the
+// release build has one of them already, and the conformance test when
+// the release build lacks one the suite needs (saying so). Its tests are
+// of package NAME_test: a name they would declare or import that the
+// package's external tests already declare (TestSweep, sweepAdapter, an
+// import's name) gets another (TestAssertgenSweep, an aliased import).
+// Before writing, it type-checks the package with the Go files it adds, in
+// both builds, and refuses (writing nothing) what would not build.
+//
+// init writes only new files, all of them or none: if one of them exists
+// it writes none, and they are written as gen writes its set (staged in a
+// hidden directory, committed by a journal, linked into place, never over
+// a file), so SIGINT or SIGTERM leaves none or all of them; a run killed
+// outright (SIGKILL) leaves a hidden .assertgen-new, which the next init
+// completes or removes. After it, `go generate ./... && go test -tags
 // debugasserts ./...` builds and fails, naming what is left: the
 // conformance suite lists the functions it lacks, and a TODO method or
 // kernel panics with its name when called.
@@ -242,10 +262,20 @@
 //		func Abs(self *Tensor) *Tensor
 //
 // -stubs FILE (gen or vet) writes those declarations to FILE, a new file of
-// the kernels package (never one that exists; written to a temporary file
-// and renamed, so it is whole or absent), each with a body that panics
-// "TODO: implement Abs (abs)": the package builds, the next gen wraps
-// every op, and the tests that call an unimplemented kernel say which.
+// the kernels package, each with a body that panics "TODO: implement Abs
+// (abs)": the package builds, the next gen wraps every op, and the tests
+// that call an unimplemented kernel say which. FILE must be in the kernels
+// package's directory and be a .go file the go command builds there on
+// every system: not a test file, not starting with _ or ., without a
+// system or architecture suffix (_windows.go); another name is a usage
+// error that names one that would do. A kernel name the package declares
+// as something else (a variable, a constant, a type, a generic function,
+// a name of its test files) is refused, and vet's finding says what it
+// is. The stubs are type-checked with the package, in the release build
+// and with the build tag, before they are written; the file is written as
+// gen writes its set (whole or absent, also when stopped by a signal, and
+// never over a file that exists). Before gen writes its set, it checks the
+// stubs it will write, so a refusal leaves every file as it was.
 // allow_missing_kernels: true says the gap is expected: gen exits 0 and
 // counts the ops without a kernel. Without ops: and backend: (every op of
 // the schema selected), the package implements those it has, gen counts
@@ -258,7 +288,9 @@
 // built in both builds: type Functions struct{}, which implements Kernels
 // by calling the package's function of each op (function mode's naming
 // and signature rules apply, and every selected op needs its kernel), so
-// that Checked(Functions{}) checks those functions.
+// that Checked(Functions{}) checks those functions. vet then checks them as
+// in function mode: a wrong signature and a missing kernel are findings
+// (gen refuses both), and -stubs writes the missing ones.
 //
 // # Kernels bound in the config
 //
@@ -352,12 +384,15 @@
 // function mode, a type map without Tensor while the kernels take a
 // tensor type of their own is an error that names the entry to add, and
 // function mode without a kernels package is an error at mode: (or the
-// config's first line), or a usage error without a config:
+// config's first line), or a usage error without a config. A kernels
+// package, or a type map entry's package, that is a program (package main)
+// is an error at its value: the generated package would have to import it:
 //
 //	assertgen.yaml:4:11: types: Tensor: no type Tensr in example.com/mt; did you mean "*example.com/mt.Tensor"?
 //	assertgen.yaml:4:11: types: Tensor: example.com/mt.Tensor cannot be nil, which stands for an absent Tensor?; did you mean "*example.com/mt.Tensor"?
 //	assertgen.yaml:1:1: the type map has no Tensor, so Tensor is asserts.Tensor, but kernel Neg (k.go:5:6) takes *example.com/mt.Tensor: add types: {Tensor: "*example.com/mt.Tensor"}
 //	assertgen.yaml:1:1: function mode (the default) needs the kernels package: add kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface
+//	assertgen.yaml:1:10: kernels: example.com/k is a program (package main), which the generated package cannot import: move the kernels and the tensor type into a package of their own
 //
 // # Output
 //
@@ -446,5 +481,6 @@
 // file:line:col: message, all of them, sorted), findings of vet, stale
 // files for gen -check, or ops the config selects that have no kernel
 // (gen, function mode, without allow_missing_kernels). 2: a wrong command line. 130 and 143: stopped by
-// SIGINT or SIGTERM (gen and plan -o say which files the directory holds).
+// SIGINT or SIGTERM (gen, init, vet -stubs and plan -o say which files the
+// directory holds).
 package main

@@ -24,7 +24,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	fs := cmdflag.New("gen", stderr)
 	cf := cmdflag.Register(fs, "gen", true, stderr)
 	check := fs.Bool("check", false, "write nothing; exit 1 and name the files that are stale")
-	stubs := fs.String("stubs", "", "write a stub of every selected op's missing kernel to the new `file` (function mode)")
+	stubs := fs.String("stubs", "", "write a stub of every selected op's missing kernel to the new `file` (the kernels package's)")
 	if err := cmdflag.ParseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -37,6 +37,9 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	}
 	j, err := setup.New(c)
 	if err != nil {
+		return cf.Route(err)
+	}
+	if err := missing.CheckStubsFile(*stubs, j.Options.Kernels); err != nil {
 		return cf.Route(err)
 	}
 	if err := j.PrepareOutput(); err != nil {
@@ -57,6 +60,11 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
+	absent := missing.Ops(j.Plan, res.Missing)
+	st, err := missing.PrepareStubs(*stubs, j.Options, absent)
+	if err != nil {
+		return err
+	}
 	if err := g.WriteSet(j.Dir, res.Prefix, res.Files); err != nil {
 		return err
 	}
@@ -69,8 +77,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if note := j.ModuleNote(); note != "" {
 		fmt.Fprintf(stderr, "assertgen: note: %s\n", note)
 	}
-	absent := missing.Ops(j.Plan, res.Missing)
-	if err := missing.WriteStubs(stderr, *stubs, j.Options, absent); err != nil {
+	if err := st.Write(stderr, g.WriteNew); err != nil {
 		return err
 	}
 	if !required || len(absent) == 0 {
@@ -84,10 +91,12 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdVet(args []string, stdout, stderr io.Writer) error {
+	g := interrupt.Catch(stderr)
+	defer g.Stop()
 	fs := cmdflag.New("vet", stderr)
 	cf := cmdflag.Register(fs, "vet", true, stderr)
 	verbose := fs.Bool("v", false, "list every op without a kernel")
-	stubs := fs.String("stubs", "", "write a stub of every selected op's missing kernel to the new `file` (function mode)")
+	stubs := fs.String("stubs", "", "write a stub of every selected op's missing kernel to the new `file` (the kernels package's)")
 	if err := cmdflag.ParseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -102,14 +111,20 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return cf.Route(err)
 	}
+	if err := missing.CheckStubsFile(*stubs, j.Options.Kernels); err != nil {
+		return cf.Route(err)
+	}
 	// Built-in allowlist entries that select no op of the schema are not
 	// reported: PyTorch's lists name ops of several releases, in a file the
 	// user never wrote nor edits. Problems in the user's allowlists already
-	// failed the plan. Interface mode has no kernels to vet.
-	if j.Options.Mode != output.FunctionMode {
+	// failed the plan. Interface mode without a kernels package has no
+	// kernels to vet; with one, the adapter Functions calls a kernel of
+	// every selected op, so each missing one is a finding, as gen refuses
+	// it.
+	p, o := j.Plan, j.Options
+	if o.Kernels == nil {
 		return nil
 	}
-	p, o := j.Plan, j.Options
 	findings, absent, err := gen.Vet(p, o)
 	if err != nil {
 		return err
@@ -122,7 +137,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	// wants; with every op selected, or allow_missing_kernels, they are
 	// information.
 	switch {
-	case missing.Required(c):
+	case missing.Required(c) || o.Mode == output.InterfaceMode:
 		err = missing.Print(stdout, c, p, o, j.Where, absent, "")
 		n += len(absent)
 	case *verbose:
@@ -131,7 +146,10 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "info: %d of %d selected ops have no kernel in %s (-v lists them)\n", len(absent), len(p.Ops), o.Kernels.Path)
 	}
 	if err == nil {
-		err = missing.WriteStubs(stderr, *stubs, o, absent)
+		var st *missing.Stubs
+		if st, err = missing.PrepareStubs(*stubs, o, absent); err == nil {
+			err = st.Write(stderr, g.WriteNew)
+		}
 	}
 	if err == nil && n > 0 {
 		err = errFindings

@@ -4,11 +4,15 @@ import (
 	"io"
 
 	"github.com/assertgen/assertgen/internal/cmdflag"
+	"github.com/assertgen/assertgen/internal/interrupt"
 	"github.com/assertgen/assertgen/internal/scaffold"
 )
 
-// cmdInit is `assertgen init`: internal/scaffold does the work.
+// cmdInit is `assertgen init`: internal/scaffold does the work, and writes
+// its files under a signal guard: all of them or none.
 func cmdInit(args []string, stdout, stderr io.Writer) error {
+	g := interrupt.Catch(stderr)
+	defer g.Stop()
 	fs := cmdflag.New("init", stderr)
 	typ := fs.String("type", "Tensor", "the tensor type's `name` in the package")
 	ops := fs.String("ops", "", "comma-separated op `selectors` to wrap (default: the ops the package has kernels for)")
@@ -18,5 +22,6 @@ func cmdInit(args []string, stdout, stderr io.Writer) error {
 	if err := cmdflag.ParseNoArgs(fs, args); err != nil {
 		return err
 	}
-	return scaffold.Init(scaffold.Options{Dir: ".", Type: *typ, Ops: cmdflag.SplitList(*ops), UseCounts: *counts, Types: types, Out: stdout})
+	err := scaffold.Init(scaffold.Options{Dir: ".", Type: *typ, Ops: cmdflag.SplitList(*ops), UseCounts: *counts, Types: types, Out: stdout, Write: g.WriteNew})
+	return cmdflag.RouteFor("init", stderr, err)
 }

@@ -231,6 +231,13 @@ func (f *Config) Route(err error) error {
 	return err
 }
 
+// RouteFor is Route for the command cmd, which takes no config flags
+// (init): errors about its flags, and a *setup.UsageError, are usage
+// errors (ErrUsage), printed on stderr; others are returned.
+func RouteFor(cmd string, stderr io.Writer, err error) error {
+	return (&Config{cmd: cmd, stderr: stderr}).Route(err)
+}
+
 // split reports errs: errors about flags (their position is the flag's
 // name) make a usage error, printed here; errors in the file are returned.
 func (f *Config) split(errs schema.ErrorList) error {

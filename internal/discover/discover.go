@@ -5,13 +5,16 @@ package discover
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
+	"go/build"
 	"go/token"
 	"go/types"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -19,6 +22,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 
@@ -35,9 +39,10 @@ type Package struct {
 
 // Load loads the package matching pattern (an import path or a
 // relative directory such as ./kernels) from dir and lists its exported
-// functions.
+// functions, and the names of the package that are no kernel (see
+// kernels.Set.Others).
 func Load(dir, pattern string) (*Package, error) {
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir}
+	cfg := &packages.Config{Mode: LoadMode, Dir: dir}
 	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil {
 		return nil, fmt.Errorf("loading kernels package %s: %v", pattern, err)
@@ -50,7 +55,16 @@ func Load(dir, pattern string) (*Package, error) {
 	if len(pkgs) != 1 {
 		return nil, fmt.Errorf("kernels pattern %s matches %d packages, want 1", pattern, len(pkgs))
 	}
-	p := pkgs[0]
+	return FromPackage(pkgs[0], pattern)
+}
+
+// LoadMode is what Load loads of a kernels package, and what FromPackage
+// needs of one loaded elsewhere.
+const LoadMode = packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax
+
+// FromPackage is Load for a package loaded already (with LoadMode, in the
+// release build), which pattern named.
+func FromPackage(p *packages.Package, pattern string) (*Package, error) {
 	if len(p.Errors) > 0 {
 		var msgs []string
 		for _, e := range p.Errors {
@@ -58,32 +72,122 @@ func Load(dir, pattern string) (*Package, error) {
 		}
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
-	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types), Anchored: anchoredImplementers(p.Types)}, types: p.Types}
+	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types), Anchored: anchoredImplementers(p.Types),
+		Dir: packageDir(p), Others: map[string]kernels.Other{}}, types: p.Types}
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }
 	wd, _ := os.Getwd()
-	scope := p.Types.Scope()
-	for _, name := range scope.Names() {
-		fn, ok := scope.Lookup(name).(*types.Func)
-		if !ok || !fn.Exported() {
-			continue
-		}
-		sig := fn.Type().(*types.Signature)
-		if sig.TypeParams().Len() > 0 {
-			continue
-		}
-		pos := p.Fset.Position(fn.Pos())
+	position := func(at token.Pos) schema.Position {
+		pos := p.Fset.Position(at)
 		if rel, err := filepath.Rel(wd, pos.Filename); err == nil && len(rel) < len(pos.Filename) {
 			pos.Filename = rel
 		}
+		return schema.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}
+	}
+	scope := p.Types.Scope()
+	for _, name := range scope.Names() {
+		obj := scope.Lookup(name)
+		fn, ok := obj.(*types.Func)
+		if !ok || !fn.Exported() || fn.Type().(*types.Signature).TypeParams().Len() > 0 {
+			k.Set.Others[name] = kernels.Other{What: objectKind(obj), Pos: position(obj.Pos())}
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
 		k.Set.Funcs[name] = &kernels.Kernel{
 			Name:      name,
 			Signature: signature(sig, qual),
 			Display:   signature(sig, short),
-			Pos:       schema.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column},
+			Pos:       position(fn.Pos()),
 		}
 	}
+	testNames(k.Set, wd)
 	return k, nil
+}
+
+// objectKind says what a package-level object that is no kernel is.
+func objectKind(obj types.Object) string {
+	switch obj := obj.(type) {
+	case *types.Var:
+		return "a variable"
+	case *types.Const:
+		return "a constant"
+	case *types.TypeName:
+		return "a type"
+	case *types.Func:
+		if obj.Type().(*types.Signature).TypeParams().Len() > 0 {
+			return "a generic function"
+		}
+	}
+	return "a function"
+}
+
+// packageDir is the directory of the loaded package p.
+func packageDir(p *packages.Package) string {
+	if p.Dir != "" {
+		return p.Dir
+	}
+	if len(p.GoFiles) > 0 {
+		return filepath.Dir(p.GoFiles[0])
+	}
+	return ""
+}
+
+// testNames adds to k.Others the package-level names the test files of
+// k's own package (not its external tests, package NAME_test) declare,
+// whatever their build constraints: a kernel of such a name would not
+// build with the package's tests.
+func testNames(k *kernels.Set, wd string) {
+	if k.Dir == "" {
+		return
+	}
+	paths, _ := filepath.Glob(filepath.Join(k.Dir, "*_test.go"))
+	fset := token.NewFileSet()
+	for _, path := range paths {
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != k.Name {
+			continue
+		}
+		for name, at := range TopLevel(f) {
+			if _, ok := k.Others[name]; ok || k.Funcs[name] != nil {
+				continue
+			}
+			pos := fset.Position(at)
+			if rel, err := filepath.Rel(wd, pos.Filename); err == nil && len(rel) < len(pos.Filename) {
+				pos.Filename = rel
+			}
+			k.Others[name] = kernels.Other{What: "declared by a test file", Pos: schema.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}}
+		}
+	}
+}
+
+// TopLevel returns the names a Go file declares at package level (its
+// functions, not its methods nor init; its variables, constants and
+// types; not its imports, which are the file's; not _), with their
+// positions.
+func TopLevel(f *ast.File) map[string]token.Pos {
+	out := map[string]token.Pos{}
+	defer delete(out, "_")
+	defer delete(out, "init")
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				out[d.Name.Name] = d.Name.Pos()
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.ValueSpec:
+					for _, n := range sp.Names {
+						out[n.Name] = n.Pos()
+					}
+				case *ast.TypeSpec:
+					out[sp.Name.Name] = sp.Name.Pos()
+				}
+			}
+		}
+	}
+	return out
 }
 
 // signature is sig with its types spelled by qual, as gen spells a
@@ -118,28 +222,43 @@ func signature(sig *types.Signature, qual types.Qualifier) kernels.Signature {
 // package k (if not nil) imports, directly or not: they are loaded with it.
 //
 // It also reports whether tensor, the type map's Tensor (one of ts),
-// lacks the method UseCounts() (int, int) of [asserts.Tensor]: a runtime without use counts, whose wrappers must
-// be generated with use_counts: false (with use counts on, they would call
-// UseCounts and not build). lacks is false when tensor has a problem of
-// its own, or is not a named type or a pointer to one.
-func CheckTypesCounted(dir string, ts []kernels.GoType, tensor kernels.GoType, k *Package) (problems map[kernels.GoType]string, lacks bool, err error) {
+// lacks the method UseCounts() (int, int) of [asserts.Tensor] in the
+// build with the tag tag (the checked wrappers', which call it; it may be
+// declared in a file of that build only): a runtime without use counts,
+// whose wrappers must be generated with use_counts: false (with use counts
+// on, they would call UseCounts and not build); tag "" looks in the
+// release build alone. lacks is false when tensor
+// has a problem of its own, or is not a named type or a pointer to one.
+func CheckTypesCounted(dir string, ts []kernels.GoType, tensor kernels.GoType, k *Package, tag string) (problems map[kernels.GoType]string, lacks bool, err error) {
 	problems, known, err := checkTypes(dir, ts, k)
 	if err != nil || problems[tensor] != "" || tensor.Path == "" || tensor.Prefix != "" && tensor.Prefix != "*" {
 		return problems, false, err
 	}
+	has := func(p *types.Package) bool {
+		obj, ok := p.Scope().Lookup(tensor.Name).(*types.TypeName)
+		if !ok {
+			return true // not a type of that build: nothing to say
+		}
+		typ := obj.Type()
+		if tensor.Prefix == "*" {
+			typ = types.NewPointer(typ)
+		}
+		return hasUseCounts(typ)
+	}
 	p := known[tensor.Path]
-	if p == nil {
+	if p == nil || has(p) {
 		return problems, false, nil
 	}
-	obj, ok := p.Scope().Lookup(tensor.Name).(*types.TypeName)
-	if !ok {
-		return problems, false, nil
+	if tag == "" {
+		return problems, true, nil
 	}
-	typ := obj.Type()
-	if tensor.Prefix == "*" {
-		typ = types.NewPointer(typ)
+	// The packages were loaded without the tag: look again with it.
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir, BuildFlags: []string{"-tags=" + tag}}
+	pkgs, err := packages.Load(cfg, tensor.Path)
+	if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 || pkgs[0].Types == nil {
+		return problems, true, nil
 	}
-	return problems, !hasUseCounts(typ), nil
+	return problems, !has(pkgs[0].Types), nil
 }
 
 // hasUseCounts reports whether typ has the method UseCounts() (int, int).
@@ -221,6 +340,10 @@ func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType
 			} else {
 				problems[t] = fmt.Sprintf("package %s is not found", t.Path)
 			}
+			continue
+		}
+		if p.Name() == "main" {
+			problems[t] = fmt.Sprintf("package %s is a program (package main), which the generated package cannot import", t.Path)
 			continue
 		}
 		if _, ok := p.Scope().Lookup(t.Name).(*types.TypeName); ok {
@@ -495,6 +618,180 @@ func CheckBound(dir string, src []byte, imports []string) ([]BoundError, error) 
 	}
 	conf.Check("bound", fset, []*ast.File{f}, nil)
 	return out, nil
+}
+
+// CheckAdded loads the package in dir as it would be with files added
+// (absolute path -> content, each a new file of dir), in the release build
+// and with each build tag of tags, and returns what would then fail, or
+// nil: an error the go command or the type checker reports, a file the go
+// command would leave out of the package in every one of these builds, a
+// function of funcs (the kernels the files add) the package would not
+// declare in one of them. What init and -stubs write is checked so before
+// it is written.
+func CheckAdded(dir string, files map[string][]byte, funcs []string, tags ...string) error {
+	builds := append([]string{""}, tags...)
+	// The builds load at once: each is a run of the go command.
+	errs := make([]error, len(builds))
+	pkgs := make([]*packages.Package, len(builds))
+	var wg sync.WaitGroup
+	for i, tag := range builds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pkgs[i], errs[i] = loadWith(dir, files, tag)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	return checked(pkgs, builds, files, funcs, func(p *packages.Package) []string {
+		var names []string
+		for _, f := range p.GoFiles {
+			names = append(names, filepath.Base(f))
+		}
+		return names
+	})
+}
+
+// loadWith loads the package in dir with the files added, with the build
+// tag tag ("" for none), and returns it if it loads without an error.
+func loadWith(dir string, files map[string][]byte, tag string) (*packages.Package, error) {
+	cfg := &packages.Config{Mode: LoadMode, Dir: dir, Overlay: files}
+	if tag != "" {
+		cfg.BuildFlags = []string{"-tags=" + tag}
+	}
+	pkgs, err := packages.Load(cfg, ".")
+	if err != nil {
+		return nil, err
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("%s: %d packages%s, want one", dir, len(pkgs), with(tag))
+	}
+	p := pkgs[0]
+	if len(p.Errors) > 0 {
+		var msgs []string
+		for _, e := range p.Errors {
+			msgs = append(msgs, e.Error())
+		}
+		return nil, fmt.Errorf("package %s would not build%s:\n%s", p.PkgPath, with(tag), strings.Join(msgs, "\n"))
+	}
+	return p, nil
+}
+
+func with(tag string) string {
+	if tag == "" {
+		return ""
+	}
+	return " (with -tags " + tag + ")"
+}
+
+// checked is the end of CheckAdded and CheckLoaded, once each build,
+// pkgs[i] with tags[i], type-checked with the files: a file that no build
+// holds (names gives the base names of the files a build holds) is an
+// error, then a function of funcs a build lacks.
+func checked(pkgs []*packages.Package, tags []string, files map[string][]byte, funcs []string, names func(*packages.Package) []string) error {
+	built := map[string]bool{}
+	for _, p := range pkgs {
+		for _, n := range names(p) {
+			built[n] = true
+		}
+	}
+	var out []string
+	for _, path := range slices.Sorted(maps.Keys(files)) {
+		if !built[filepath.Base(path)] {
+			out = append(out, path)
+		}
+	}
+	if len(out) > 0 {
+		return fmt.Errorf("%s: the go command would leave it out of the package", strings.Join(out, ", "))
+	}
+	for i, p := range pkgs {
+		for _, f := range funcs {
+			if _, ok := p.Types.Scope().Lookup(f).(*types.Func); !ok {
+				return fmt.Errorf("package %s would not build%s: it does not declare function %s", p.PkgPath, with(tags[i]), f)
+			}
+		}
+	}
+	return nil
+}
+
+// ErrNotLoaded is CheckLoaded's error when a file added imports a package
+// that the loaded packages do not hold: CheckAdded, which loads it, can
+// tell.
+var ErrNotLoaded = errors.New("a package the files import is not loaded")
+
+// CheckLoaded is CheckAdded without a run of the go command: builds are
+// the package as loaded (with LoadMode) in each build, tags[i] the build
+// tag of builds[i] ("" for none), and more the other packages of those
+// loads (each build's, in the same order), whose types the added files
+// may use besides the package's imports. Each build is type-checked in
+// this process with the files added that it builds (their names and build
+// constraints decide, as the go command's rules do).
+func CheckLoaded(builds []*packages.Package, more [][]*packages.Package, tags []string, files map[string][]byte, funcs []string) error {
+	checkedPkgs := make([]*packages.Package, len(builds))
+	included := map[*packages.Package][]string{}
+	for i, p := range builds {
+		ctx := build.Default
+		ctx.BuildTags = nil
+		if tags[i] != "" {
+			ctx.BuildTags = []string{tags[i]}
+		}
+		syntax := slices.Clone(p.Syntax)
+		var names []string
+		for _, path := range slices.Sorted(maps.Keys(files)) {
+			ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(files[path])), nil }
+			if ok, err := ctx.MatchFile(filepath.Dir(path), filepath.Base(path)); err != nil || !ok {
+				continue
+			}
+			f, err := parser.ParseFile(p.Fset, path, files[path], parser.SkipObjectResolution)
+			if err != nil {
+				return err
+			}
+			syntax = append(syntax, f)
+			names = append(names, filepath.Base(path))
+		}
+		var msgs []string
+		conf := types.Config{Importer: loadedImporter(p, more[i]), Error: func(err error) { msgs = append(msgs, err.Error()) }}
+		pkg, _ := conf.Check(p.PkgPath, p.Fset, syntax, nil)
+		if slices.ContainsFunc(msgs, func(m string) bool { return strings.Contains(m, ErrNotLoaded.Error()) }) {
+			return ErrNotLoaded
+		}
+		if len(msgs) > 0 {
+			return fmt.Errorf("package %s would not build%s:\n%s", p.PkgPath, with(tags[i]), strings.Join(msgs, "\n"))
+		}
+		checkedPkgs[i] = &packages.Package{PkgPath: p.PkgPath, Types: pkg}
+		included[checkedPkgs[i]] = names
+	}
+	return checked(checkedPkgs, tags, files, funcs, func(p *packages.Package) []string { return included[p] })
+}
+
+// loadedImporter imports the packages p imports, directly or not, and
+// those of more, by their types as loaded.
+func loadedImporter(p *packages.Package, more []*packages.Package) types.Importer {
+	known := map[string]*types.Package{"unsafe": types.Unsafe}
+	var add func(q *packages.Package)
+	add = func(q *packages.Package) {
+		if q.Types == nil || known[q.PkgPath] != nil {
+			return
+		}
+		known[q.PkgPath] = q.Types
+		for _, imp := range q.Imports {
+			add(imp)
+		}
+	}
+	for _, q := range p.Imports {
+		add(q)
+	}
+	for _, q := range more {
+		add(q)
+	}
+	return importerFunc(func(path string) (*types.Package, error) {
+		if t := known[path]; t != nil {
+			return t, nil
+		}
+		return nil, fmt.Errorf("%s: %w", path, ErrNotLoaded)
+	})
 }
 
 type importerFunc func(path string) (*types.Package, error)

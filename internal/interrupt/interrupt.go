@@ -106,10 +106,22 @@ func handleSignals(ch <-chan os.Signal) {
 // take their turns, and the directory holds the complete set of the one
 // that wrote last.
 func (g *Guard) WriteSet(dir, prefix string, files []output.File) error {
+	return g.write(dir, func(ctx context.Context) error { return output.Write(ctx, dir, prefix, files) })
+}
+
+// WriteNew writes new files into dir (output.WriteNew: all or none, no
+// file replaced) as WriteSet writes a set: a signal meanwhile is an
+// *Error, and it waits its turn behind another assertgen.
+func (g *Guard) WriteNew(dir string, files []output.File) error {
+	return g.write(dir, func(ctx context.Context) error { return output.WriteNew(ctx, dir, files) })
+}
+
+// write runs a write into dir under the guard.
+func (g *Guard) write(dir string, write func(context.Context) error) error {
 	sigMu.Lock()
 	g.writing = true
 	sigMu.Unlock()
-	err := writeWaiting(g.ctx, g.stderr, dir, prefix, files)
+	err := writeWaiting(g.ctx, g.stderr, dir, write)
 	sigMu.Lock()
 	sig := g.sig
 	sigMu.Unlock()
@@ -122,12 +134,12 @@ func (g *Guard) WriteSet(dir, prefix string, files []output.File) error {
 	return &Error{sig, dir + " keeps its previous files"}
 }
 
-// writeWaiting is output.Write that waits (until ctx is done) while
-// another assertgen writes into dir.
-func writeWaiting(ctx context.Context, stderr io.Writer, dir, prefix string, files []output.File) error {
+// writeWaiting runs write (output.Write or WriteNew), waiting (until ctx
+// is done) while another assertgen writes into dir.
+func writeWaiting(ctx context.Context, stderr io.Writer, dir string, write func(context.Context) error) error {
 	told := false
 	for {
-		err := output.Write(ctx, dir, prefix, files)
+		err := write(ctx)
 		if !errors.Is(err, output.ErrLocked) {
 			return err
 		}

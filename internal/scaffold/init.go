@@ -1,17 +1,20 @@
 package scaffold
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/internal/discover"
 	"github.com/assertgen/assertgen/internal/setup"
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 )
 
@@ -24,6 +27,10 @@ type Options struct {
 	// Types are type map entries besides Tensor, "Scalar=float64".
 	Types []string
 	Out   io.Writer // where Init says what it wrote and what is left
+	// Write writes the new files into the directory dir, all or none
+	// (the command's is output.WriteNew under its signal guard); nil is
+	// output.WriteNew.
+	Write func(dir string, files []output.File) error
 }
 
 // StubsFile is where Init writes the stubs of the selected ops' missing
@@ -33,10 +40,16 @@ const StubsFile = "assertgen_kernels_todo.go"
 // Init writes, in the package of o.Dir, what a runtime needs to start on
 // assertgen: assertgen.yaml, generate.go with the go:generate line, the
 // contract adapter's methods the tensor type lacks (assertgen_contract.go,
-// each a TODO), the conformance test (assertgen_contract_test.go) and a
-// stub of each selected op's missing kernel (StubsFile). It writes only
-// new files: if any exists it writes none. Each file is written whole or
-// not at all (WriteNew); on an error it removes the files it wrote.
+// each a TODO), the conformance test (assertgen_contract_test.go), the
+// sweep test (SweepTestFile) and a stub of each selected op's missing
+// kernel (StubsFile). The Go files it adds to the package are
+// type-checked with it, in the release and the debug build, before
+// anything is written; the names its tests declare are ones the
+// package's tests leave free. It writes only new files, all of them or
+// none (o.Write): if any exists it writes none.
+//
+// A bad -types, -ops or -use-counts value is an error naming the flag: a
+// *setup.UsageError, or a schema.Error at the flag.
 func Init(o Options) error {
 	if o.Type == "" {
 		o.Type = "Tensor"
@@ -65,34 +78,95 @@ func Init(o Options) error {
 		}
 		names = append(names, f.name)
 	}
-	missing, stubs, err := kernelStubs(o, t, files["assertgen.yaml"])
+	c, err := parseConfig(o, t, files["assertgen.yaml"])
 	if err != nil {
 		return err
 	}
-	if stubs != nil {
-		files[StubsFile] = stubs
-		names = append(names, StubsFile)
+	var missing []*plan.Op
+	if len(o.Ops) > 0 {
+		// Ops found by their kernels have them all.
+		var stubs []byte
+		if missing, stubs, err = kernelStubs(t, c); err != nil {
+			return err
+		}
+		if stubs != nil {
+			files[StubsFile] = stubs
+			names = append(names, StubsFile)
+		}
 	}
-	if err := writeAll(o.Dir, names, files); err != nil {
+	if err := checkBuilds(t, files, missing); err != nil {
+		return err
+	}
+	if err := writeAll(t.Dir, names, files, o.Write); err != nil {
 		return err
 	}
 	report(o.Out, t, names, missing)
 	return nil
 }
 
-// kernelOps returns the ops of the schema whose kernel the package has.
+// usage is a *setup.UsageError: a bad flag value.
+func usage(format string, args ...any) error {
+	return &setup.UsageError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// checkBuilds type-checks the package with the Go files init adds to it
+// (not its tests: the sweep test needs the package gen writes), in the
+// release and the debug build: a refusal names what would not build. The
+// packages inspect loaded are checked in this process; when that cannot
+// tell (a package the files import is not loaded) or finds a problem, the
+// go command's own load of the package with the files decides.
+func checkBuilds(t *target, files map[string][]byte, missing []*plan.Op) error {
+	added := map[string][]byte{}
+	for name, data := range files {
+		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+			added[filepath.Join(t.Dir, name)] = data
+		}
+	}
+	var kernels []string
+	for _, m := range missing {
+		kernels = append(kernels, m.GoName)
+	}
+	var builds []*packages.Package
+	var more [][]*packages.Package
+	var tags []string
+	for _, b := range t.builds {
+		builds, tags = append(builds, b.pkg), append(tags, b.tag)
+		var m []*packages.Package
+		if b.asserts != nil {
+			m = append(m, b.asserts)
+		}
+		more = append(more, m)
+	}
+	if discover.CheckLoaded(builds, more, tags, added, kernels) == nil {
+		return nil
+	}
+	if err := discover.CheckAdded(t.Dir, added, kernels, gen.DefaultBuildTag); err != nil {
+		return fmt.Errorf("init wrote nothing: with its files, %v", err)
+	}
+	return nil
+}
+
+// kernelOps returns the ops of the schema whose kernel the package has;
+// a kernel with the wrong signature is an error.
 func kernelOps(o Options, t *target) ([]string, error) {
 	// use_counts: false while the type lacks UseCounts (see kernelStubs).
 	text := fmt.Sprintf("kernels: .\nuse_counts: %v\ntypes:\n  Tensor: %q\n", t.Counted && !t.Lacks("UseCounts"), t.GoType)
 	for _, e := range t.Types {
 		text += fmt.Sprintf("  %s: %q\n", e[0], e[1])
 	}
-	c, err := parseConfig(o.Dir, []byte(text))
+	c, err := parseConfig(o, t, []byte(text))
 	if err != nil {
 		return nil, err
 	}
 	c.ContractPending = true // init writes the methods the type lacks
-	j, err := setup.New(c)
+	j, err := setup.NewWith(c, t.loaded)
+	if err != nil {
+		return nil, err
+	}
+	findings, _, err := gen.Vet(j.Plan, j.Options)
+	if err == nil {
+		err = findings.Err()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -108,13 +182,10 @@ func kernelOps(o Options, t *target) ([]string, error) {
 	return ops, nil
 }
 
-// kernelStubs returns the selected ops of the config text cfg that have
-// no kernel, and the stubs of their kernels (nil without any).
-func kernelStubs(o Options, t *target, cfg []byte) ([]*plan.Op, []byte, error) {
-	c, err := parseConfig(o.Dir, cfg)
-	if err != nil {
-		return nil, nil, err
-	}
+// kernelStubs returns the selected ops of the config c that have no
+// kernel, and the stubs of their kernels (nil without any); a kernel with
+// the wrong signature is an error.
+func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, error) {
 	c.ContractPending = true // init writes the methods the type lacks
 	if t.Counted && t.Lacks("UseCounts") {
 		// The contract file init writes gives the type its UseCounts; until
@@ -123,7 +194,7 @@ func kernelStubs(o Options, t *target, cfg []byte) ([]*plan.Op, []byte, error) {
 		off := false
 		c.UseCounts = &off
 	}
-	j, err := setup.New(c)
+	j, err := setup.NewWith(c, t.loaded)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -139,41 +210,49 @@ func kernelStubs(o Options, t *target, cfg []byte) ([]*plan.Op, []byte, error) {
 	return missing, stubs, err
 }
 
-// parseConfig reads the config text as the assertgen.yaml of dir.
-func parseConfig(dir string, text []byte) (*config.Config, error) {
-	c, err := config.Parse(filepath.Join(dir, "assertgen.yaml"), text)
-	if err == nil {
-		err = c.Validate()
+// parseConfig reads the config text as the assertgen.yaml of the package,
+// the values of init's flags named by their flags: a message about one
+// names the flag, not a line of a file that does not exist yet.
+func parseConfig(o Options, t *target, text []byte) (*config.Config, error) {
+	c, err := config.Parse(filepath.Join(o.Dir, "assertgen.yaml"), text)
+	if err != nil {
+		return nil, err
 	}
-	if err == nil {
+	c.SetByFlag("types.Tensor", "-type")
+	c.SetByFlag("types.Tensor=", "-type")
+	for _, e := range t.Types {
+		c.SetByFlag("types."+e[0], "-types")
+		c.SetByFlag("types."+e[0]+"=", "-types")
+	}
+	if len(o.Ops) > 0 {
+		c.SetByFlag("ops", "-ops")
+	}
+	if err = c.Validate(); err == nil {
 		err = c.CheckFiles()
 	}
 	return c, err
 }
 
-// writeAll writes the files names of dir, refusing before writing any if
-// one exists, and removing those it wrote if one fails.
-func writeAll(dir string, names []string, files map[string][]byte) error {
-	var exist []string
+// writeAll writes the files names of dir with write (output.WriteNew if
+// nil): all or none, none if one exists.
+func writeAll(dir string, names []string, files map[string][]byte, write func(string, []output.File) error) error {
+	if write == nil {
+		write = func(dir string, fs []output.File) error { return output.WriteNew(context.Background(), dir, fs) }
+	}
+	var set []output.File
 	for _, n := range names {
-		if _, err := os.Lstat(filepath.Join(dir, n)); err == nil {
-			exist = append(exist, n)
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
+		set = append(set, output.File{Name: n, Data: files[n]})
 	}
-	if len(exist) > 0 {
-		return fmt.Errorf("%s: exists already; init writes only new files and wrote none (remove %s to start again)", strings.Join(exist, ", "), map[bool]string{true: "it", false: "them"}[len(exist) == 1])
+	err := write(dir, set)
+	var exists *output.ExistsError
+	if !errors.As(err, &exists) {
+		return err
 	}
-	for i, n := range names {
-		if err := WriteNew(filepath.Join(dir, n), files[n]); err != nil {
-			for _, done := range names[:i] {
-				os.Remove(filepath.Join(dir, done))
-			}
-			return err
-		}
+	var exist []string
+	for _, p := range exists.Paths {
+		exist = append(exist, filepath.Base(p))
 	}
-	return nil
+	return fmt.Errorf("%s: exists already; init writes only new files and wrote none (remove %s to start again)", strings.Join(exist, ", "), map[bool]string{true: "it", false: "them"}[len(exist) == 1])
 }
 
 // report says what Init wrote and what is left to do.
@@ -186,8 +265,14 @@ func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 	for _, m := range t.optional() {
 		fmt.Fprintf(w, "  optional: %s\n", m)
 	}
+	if tag := t.ContractTag(); tag != "" {
+		fmt.Fprintf(w, "  note: assertgen_contract.go is built with -tags %s only: the release build of *%s has some of its methods already\n", tag, t.Type)
+	}
+	if tag := t.ConformanceTag(); tag != "" {
+		fmt.Fprintf(w, "  note: assertgen_contract_test.go is built with -tags %s only: the release build of *%s lacks methods of the contract\n", tag, t.Type)
+	}
 	fmt.Fprintf(w, "  to write: the functions marked TODO in assertgen_contract_test.go\n")
-	fmt.Fprintf(w, "  to write: sweepAdapter.Tensor in %s (a sweep of every op on samples from its schema)\n", SweepTestFile)
+	fmt.Fprintf(w, "  to write: %s.Tensor in %s (a sweep of every op on samples from its schema)\n", t.testName("sweepAdapter"), SweepTestFile)
 	for _, m := range missing {
 		fmt.Fprintf(w, "  to write: kernel %s of %s (stub in %s)\n", m.GoName, m.Name, StubsFile)
 	}
@@ -201,7 +286,7 @@ func typeEntries(list []string) ([][2]string, error) {
 		k, v, ok := strings.Cut(kv, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || k == "" || v == "" || k == "Tensor" {
-			return nil, fmt.Errorf("-types %q: want T=GOTYPE for a schema type T other than Tensor (-type names the tensor type)", kv)
+			return nil, usage("-types %q: want T=GOTYPE for a schema type T other than Tensor (-type names the tensor type)", kv)
 		}
 		out = append(out, [2]string{k, v})
 	}

@@ -97,7 +97,7 @@ func TestTemplates(t *testing.T) {
 func TestWriteAll(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "b"), []byte("mine"), 0o644)
-	err := writeAll(dir, []string{"a", "b", "c"}, map[string][]byte{"a": nil, "b": nil, "c": nil})
+	err := writeAll(dir, []string{"a", "b", "c"}, map[string][]byte{"a": nil, "b": nil, "c": nil}, nil)
 	if err == nil || !strings.Contains(err.Error(), "b: exists already") {
 		t.Errorf("err %v", err)
 	}

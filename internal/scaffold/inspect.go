@@ -2,22 +2,43 @@ package scaffold
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/internal/discover"
+	"github.com/assertgen/assertgen/kernels"
 )
 
 // A target is the user's package and tensor type that init writes for.
 type target struct {
 	Path, Name string // the package's import path and name
+	Dir        string // the package's directory
 	Type       string // the tensor type's name
 	GoType     string // the type map's value: "*example.com/rt.Tensor"
-	Has        map[string]bool
-	Counted    bool        // chosen use_counts
-	Why        string      // why: the method that tells, or its absence
-	Types      [][2]string // more type map entries: schema type, Go type
+	// Has holds the methods of *Type in the debug build (-tags
+	// debugasserts), which the checked wrappers are built in; HasRelease
+	// those of the release build. A method may be declared in a file of
+	// one build only.
+	Has, HasRelease map[string]bool
+	Counted         bool        // chosen use_counts
+	Why             string      // why: the method that tells, or its absence
+	Types           [][2]string // more type map entries: schema type, Go type
+	// Names are the identifiers init's files declare or import, each
+	// mapped to one that is free where it goes: PkgNames in the package
+	// (assertgen_contract.go's imports), TestNames in its external tests
+	// (the conformance and sweep tests' functions, types and imports).
+	PkgNames, TestNames map[string]string
+	loaded              *discover.Package // the package as a kernels package (release build)
+	builds              []*build          // the package loaded in the release and the debug build
 }
 
 // releasers are the names of methods that drop a reference: a type with
@@ -25,69 +46,245 @@ type target struct {
 var releasers = []string{"Release", "DecRef", "Unref", "Free", "Drop", "Dispose", "Close"}
 
 // inspect loads the package in dir and finds the tensor type name in it:
-// a named type, not an interface, whose pointer the adapter's methods go
-// on. useCounts "true" or "false" sets use_counts; "auto" (or "") chooses
-// it from the type: counted when *T already has UseCounts or a method that
-// drops a reference (releasers), garbage-collected otherwise.
+// an exported named type of the package (or an alias of one), not an
+// interface, whose pointer the adapter's methods go on; the package is
+// not a program, which the generated wrappers could not import. The
+// package is loaded in the release and the debug build, whose methods of
+// *T may differ. useCounts "true" or "false" sets use_counts; "auto" (or
+// "") chooses it from the type: counted when *T already has UseCounts or
+// a method that drops a reference (releasers), garbage-collected
+// otherwise.
 func inspect(dir, name, useCounts string) (*target, error) {
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}
-	pkgs, err := packages.Load(cfg, ".")
+	if useCounts != "" && useCounts != "auto" && useCounts != "true" && useCounts != "false" {
+		return nil, usage("-use-counts %q: want auto, true or false", useCounts)
+	}
+	// The two builds load at once: each is a run of the go command.
+	var dbg *build
+	var dbgErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		dbg, dbgErr = load(dir, gen.DefaultBuildTag)
+	}()
+	relb, err := load(dir, "")
+	<-done
+	if err == nil {
+		err = dbgErr
+	}
 	if err != nil {
 		return nil, err
 	}
-	if len(pkgs) != 1 {
-		return nil, fmt.Errorf("%s: %d packages, want the one package of the directory", dir, len(pkgs))
+	rel := relb.pkg
+	if rel.Name == "main" {
+		return nil, fmt.Errorf("package %s is a program (package main): the generated wrappers import the package of the tensor type and its kernels, and a program cannot be imported; move them into a package of their own and run init there", rel.PkgPath)
 	}
-	p := pkgs[0]
-	if len(p.Errors) > 0 {
-		var msgs []string
-		for _, e := range p.Errors {
-			msgs = append(msgs, e.Error())
-		}
-		return nil, fmt.Errorf("the package in %s does not load (init runs in the package of your tensor type):\n%s", dir, strings.Join(msgs, "\n"))
+	if err := tensorType(rel.Types, name); err != nil {
+		return nil, err
 	}
-	tn, ok := p.Types.Scope().Lookup(name).(*types.TypeName)
-	if !ok || tn.IsAlias() {
-		var names []string
-		for _, n := range p.Types.Scope().Names() {
-			if _, ok := p.Types.Scope().Lookup(n).(*types.TypeName); ok && token(n) {
-				names = append(names, n)
-			}
-		}
-		return nil, fmt.Errorf("package %s declares no type %s; name your tensor type with -type (its exported types: %s)", p.PkgPath, name, strings.Join(names, ", "))
-	}
-	if types.IsInterface(tn.Type()) {
-		return nil, fmt.Errorf("%s.%s is an interface: init writes the adapter's methods on a concrete type's pointer; name that type with -type", p.PkgPath, name)
-	}
-	t := &target{Path: p.PkgPath, Name: p.Name, Type: name, GoType: "*" + p.PkgPath + "." + name, Has: map[string]bool{}}
-	ms := types.NewMethodSet(types.NewPointer(tn.Type()))
-	for i := range ms.Len() {
-		t.Has[ms.At(i).Obj().Name()] = true
-	}
+	t := &target{Path: rel.PkgPath, Name: rel.Name, Dir: packageDir(rel, dir), Type: name, GoType: "*" + rel.PkgPath + "." + name,
+		Has: methods(dbg.pkg.Types, name), HasRelease: methods(rel.Types, name), builds: []*build{relb, dbg}}
 	switch useCounts {
 	case "true":
 		t.Counted, t.Why = true, "-use-counts true"
 	case "false":
 		t.Counted, t.Why = false, "-use-counts false"
-	case "", "auto":
-		t.Counted, t.Why = t.counts()
 	default:
-		return nil, fmt.Errorf("-use-counts %q: want auto, true or false", useCounts)
+		t.Counted, t.Why = t.counts()
+	}
+	t.names(rel.Types, dbg.pkg.Types)
+	// The kernels package of init's config is this one: loaded already.
+	if t.loaded, err = discover.FromPackage(rel, "."); err != nil {
+		return nil, err
 	}
 	return t, nil
 }
 
-// counts chooses use_counts from the methods of *T.
+// A build is the package of init as loaded in one build, and asserts,
+// whose types init's contract file uses (nil if it does not load).
+type build struct {
+	tag     string // the build tag; "" for the release build
+	pkg     *packages.Package
+	asserts *packages.Package
+}
+
+// load loads the package in dir, and asserts, with the build tag tag (""
+// for none).
+func load(dir, tag string) (*build, error) {
+	// From source (export data leaves unexported names out), as a kernels
+	// package is loaded.
+	cfg := &packages.Config{Mode: discover.LoadMode, Dir: dir}
+	with := ""
+	if tag != "" {
+		cfg.BuildFlags = []string{"-tags=" + tag}
+		with = " with -tags " + tag
+	}
+	pkgs, err := packages.Load(cfg, ".", kernels.AssertsPath)
+	if err != nil {
+		return nil, err
+	}
+	b := &build{tag: tag}
+	var roots []*packages.Package
+	for _, p := range pkgs {
+		if p.PkgPath == kernels.AssertsPath && len(p.Errors) == 0 {
+			b.asserts = p
+		} else if p.PkgPath != kernels.AssertsPath {
+			roots = append(roots, p)
+		}
+	}
+	if len(roots) != 1 {
+		return nil, fmt.Errorf("%s: %d packages, want the one package of the directory", dir, len(roots))
+	}
+	b.pkg = roots[0]
+	if len(b.pkg.Errors) > 0 {
+		var msgs []string
+		for _, e := range b.pkg.Errors {
+			msgs = append(msgs, e.Error())
+		}
+		return nil, fmt.Errorf("the package in %s does not load%s (init runs in the package of your tensor type):\n%s", dir, with, strings.Join(msgs, "\n"))
+	}
+	return b, nil
+}
+
+// packageDir is the directory of the loaded package p, found in dir.
+func packageDir(p *packages.Package, dir string) string {
+	if p.Dir != "" {
+		return p.Dir
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return dir
+}
+
+// tensorType checks that the package pkg declares name as a type init can
+// write the contract's methods on, or says why not.
+func tensorType(pkg *types.Package, name string) error {
+	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		var names []string
+		for _, n := range pkg.Scope().Names() {
+			if _, ok := pkg.Scope().Lookup(n).(*types.TypeName); ok && token.IsExported(n) {
+				names = append(names, n)
+			}
+		}
+		if len(names) == 0 {
+			return fmt.Errorf("package %s declares no type %s, nor any exported type: declare your tensor type there, exported, or run init in its package", pkg.Path(), name)
+		}
+		return fmt.Errorf("package %s declares no type %s; name your tensor type with -type (its exported types: %s)", pkg.Path(), name, strings.Join(names, ", "))
+	}
+	if !token.IsExported(name) {
+		return fmt.Errorf("%s.%s is not exported: the generated wrappers and init's tests name it from other packages; export it", pkg.Path(), name)
+	}
+	if tn.IsAlias() {
+		named, ok := types.Unalias(tn.Type()).(*types.Named)
+		switch {
+		case ok && named.Obj().Pkg() != pkg && named.Obj().Pkg() != nil:
+			return fmt.Errorf("%s.%s is an alias of %s, a type of another package: init writes the contract's methods on a type of package %s; name one with -type", pkg.Path(), name, types.TypeString(named, (*types.Package).Name), pkg.Path())
+		case !ok || named.TypeArgs().Len() > 0 || named.Obj().Pkg() == nil:
+			return fmt.Errorf("%s.%s is an alias of %s: init writes the contract's methods on a named type declared in package %s; name one with -type", pkg.Path(), name, types.TypeString(tn.Type(), (*types.Package).Name), pkg.Path())
+		}
+	}
+	if types.IsInterface(tn.Type()) {
+		return fmt.Errorf("%s.%s is an interface: init writes the adapter's methods on a concrete type's pointer; name that type with -type", pkg.Path(), name)
+	}
+	return nil
+}
+
+// methods returns the names of the methods of *name in pkg.
+func methods(pkg *types.Package, name string) map[string]bool {
+	has := map[string]bool{}
+	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		return has
+	}
+	ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+	for i := range ms.Len() {
+		has[ms.At(i).Obj().Name()] = true
+	}
+	return has
+}
+
+// counts chooses use_counts from the methods of *T, in either build.
 func (t *target) counts() (bool, string) {
-	if t.Has["UseCounts"] {
+	if t.Has["UseCounts"] || t.HasRelease["UseCounts"] {
 		return true, fmt.Sprintf("*%s has UseCounts", t.Type)
 	}
 	for _, m := range releasers {
-		if t.Has[m] {
+		if t.Has[m] || t.HasRelease[m] {
 			return true, fmt.Sprintf("*%s has %s: it drops references, so it can count them", t.Type, m)
 		}
 	}
 	return false, fmt.Sprintf("*%s has no UseCounts and no method that drops a reference (%s): a garbage-collected runtime", t.Type, strings.Join(slices.Clone(releasers), ", "))
 }
 
-func token(n string) bool { return n != "" && n[0] >= 'A' && n[0] <= 'Z' }
+// pkgIdents and testIdents are the identifiers init's files declare or
+// import at package level: in the package (assertgen_contract.go) and in
+// its external tests (assertgen_contract_test.go, SweepTestFile). The
+// package's own import is named by its name, added by names.
+var (
+	pkgIdents  = []string{"asserts", "unsafe"}
+	testIdents = []string{"TestAssertsContract", "TestSweep", "sweepAdapter", "asserts", "assertstest", "checked", "errors", "reflect", "sweep", "testing"}
+)
+
+// names chooses, for each identifier init's files declare or import, one
+// that the package (in either build, its test files included) or its
+// external tests do not declare already: the identifier itself when it is
+// free, else one with "assertgen" in it.
+func (t *target) names(scopes ...*types.Package) {
+	inPkg, inTests := map[string]bool{}, map[string]bool{}
+	for _, s := range scopes {
+		for _, n := range s.Scope().Names() {
+			inPkg[n] = true
+		}
+	}
+	paths, _ := filepath.Glob(filepath.Join(t.Dir, "*_test.go"))
+	fset := token.NewFileSet()
+	for _, path := range paths {
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		into := map[string]map[string]bool{t.Name: inPkg, t.Name + "_test": inTests}[f.Name.Name]
+		for n := range discover.TopLevel(f) {
+			if into != nil {
+				into[n] = true
+			}
+		}
+	}
+	t.PkgNames = free(pkgIdents, inPkg)
+	t.TestNames = free(append(slices.Clone(testIdents), t.Name), inTests)
+}
+
+// free maps each identifier of ids to itself when taken does not hold it,
+// else to a name with "assertgen" in it that taken does not hold (nor
+// another of ids): TestSweep to TestAssertgenSweep, sweep to
+// assertgenSweep, with a number after it if need be.
+func free(ids []string, taken map[string]bool) map[string]string {
+	out := map[string]string{}
+	used := map[string]bool{}
+	for _, id := range ids {
+		used[id] = true
+	}
+	for _, id := range ids {
+		if !taken[id] {
+			out[id] = id
+			continue
+		}
+		alt := "assertgen" + upperFirst(id)
+		if rest, ok := strings.CutPrefix(id, "Test"); ok {
+			alt = "TestAssertgen" + rest
+		}
+		name := alt
+		for n := 2; taken[name] || used[name]; n++ {
+			name = fmt.Sprintf("%s%d", alt, n)
+		}
+		used[name] = true
+		out[id] = name
+	}
+	return out
+}
+
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}

@@ -3,8 +3,11 @@ package scaffold
 import (
 	"bytes"
 	"go/format"
+	"strconv"
 	"strings"
 	"text/template"
+
+	"github.com/assertgen/assertgen/gen"
 )
 
 // A tmpl is one file init writes from a template of target's fields.
@@ -28,19 +31,55 @@ var templates = []tmpl{
 // Tensor method is left to write.
 const SweepTestFile = "assertgen_sweep_test.go"
 
-// todo returns the adapter methods *T still lacks.
-func (t *target) todo() []string {
-	want := []string{"Ident", "UseCounts"}
-	if !t.Counted {
-		want = []string{"Ident", "StorageAnchor"}
+// contract returns the methods of the contract the checked wrappers need
+// of *T: Ident and UseCounts with use counts, Ident and StorageAnchor
+// without.
+func (t *target) contract() []string {
+	if t.Counted {
+		return []string{"Ident", "UseCounts"}
 	}
+	return []string{"Ident", "StorageAnchor"}
+}
+
+// todo returns the methods of the contract *T lacks in the debug build,
+// which the checked wrappers are built in: those init writes.
+func (t *target) todo() []string {
 	var out []string
-	for _, m := range want {
+	for _, m := range t.contract() {
 		if !t.Has[m] {
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// ContractTag is the build constraint of assertgen_contract.go: none, or
+// debugasserts when the release build has a method init writes (declared
+// in a file of that build only): written for both builds, it would be
+// declared twice there.
+func (t *target) ContractTag() string {
+	for _, m := range t.todo() {
+		if t.HasRelease[m] {
+			return gen.DefaultBuildTag
+		}
+	}
+	return ""
+}
+
+// ConformanceTag is the build constraint of the conformance test: none,
+// or debugasserts when, init's methods written, the release build still
+// lacks one the suite needs (Ident, and UseCounts with use counts).
+func (t *target) ConformanceTag() string {
+	written := t.ContractTag() == ""
+	for _, m := range t.contract() {
+		if m == "StorageAnchor" {
+			continue // RunUncounted takes an asserts.Identity
+		}
+		if !t.HasRelease[m] && !(written && !t.Has[m]) {
+			return gen.DefaultBuildTag
+		}
+	}
+	return ""
 }
 
 // optional returns the optional contract methods *T lacks, each with the
@@ -86,21 +125,18 @@ const generateText = `package {{.Name}}
 //go:generate go tool assertgen gen
 `
 
-const adapterText = `package {{.Name}}
+const adapterText = `{{if .ContractTag}}//go:build {{.ContractTag}}
 
-import (
-{{- if .Lacks "StorageAnchor"}}{{if not .Counted}}
-	"unsafe"
-{{end}}{{end}}
-	"github.com/assertgen/assertgen/asserts"
-)
+{{end}}package {{.Name}}
+
+{{.ContractImports}}
 
 // The contract the generated wrappers read (asserts.{{if .Counted}}Tensor{{else}}Identity and asserts.Anchored{{end}}),
 // written by assertgen init: fill in each method. Each must be safe on a
 // nil or undefined *{{.Type}} and from several goroutines at once.
 {{if .Lacks "Ident"}}
 // Ident implements asserts.Identity.
-func (t *{{.Type}}) Ident() asserts.Ident {
+func (t *{{.Type}}) Ident() {{n "asserts"}}.Ident {
 	// TODO: return t's identities read at one instant: Impl (the tensor object) and Storage (its buffer), IDs from a counter, never reused, not addresses; Traits: asserts.Versioned and Version if every in-place write bumps a counter views share; asserts.Ident{} for a nil or undefined t.
 	panic("TODO: implement (*{{.Type}}).Ident in assertgen_contract.go")
 }
@@ -112,30 +148,32 @@ func (t *{{.Type}}) UseCounts() (impl, storage int) {
 }
 {{end}}{{else}}{{if .Lacks "StorageAnchor"}}
 // StorageAnchor implements asserts.Anchored, for fresh_not_held.
-func (t *{{.Type}}) StorageAnchor() unsafe.Pointer {
+func (t *{{.Type}}) StorageAnchor() {{n "unsafe"}}.Pointer {
 	// TODO: return a pointer every tensor on t's storage shares (the storage object), nil for a nil or undefined t.
 	panic("TODO: implement (*{{.Type}}).StorageAnchor in assertgen_contract.go")
 }
 {{end}}{{end}}`
 
-const conformanceText = `package {{.Name}}_test
+const conformanceText = `{{if .ConformanceTag}}//go:build {{.ConformanceTag}}
+
+{{end}}package {{.Name}}_test
 
 import (
-	"testing"
+	{{imp "testing"}}"testing"
 
-	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/asserts/assertstest"
+	{{imp "asserts"}}"github.com/assertgen/assertgen/asserts"
+	{{imp "assertstest"}}"github.com/assertgen/assertgen/asserts/assertstest"
 
-	"{{.Path}}"
+	{{imp .Name}}"{{.Path}}"
 )
 
-// TestAssertsContract runs the conformance suite of the contract adapter
+// {{n "TestAssertsContract"}} runs the conformance suite of the contract adapter
 // (assertgen_contract.go), written by assertgen init. It fails, naming
 // them, until the functions marked TODO are written.
-func TestAssertsContract(t *testing.T) {
+func {{n "TestAssertsContract"}}(t *{{n "testing"}}.T) {
 {{- if .Counted}}
-	assertstest.Run(t, assertstest.Runtime{
-		Undefined: func() asserts.Tensor { return (*{{.Name}}.{{.Type}})(nil) },
+	{{n "assertstest"}}.Run(t, {{n "assertstest"}}.Runtime{
+		Undefined: func() {{n "asserts"}}.Tensor { return (*{{n .Name}}.{{.Type}})(nil) },
 		// TODO: New: func() asserts.Tensor returning a fresh tensor with storage and at least one element.
 		// TODO: Share: func(t asserts.Tensor) asserts.Tensor returning a second handle to t's tensor object.
 		// TODO: Release: func(t asserts.Tensor) dropping the handle t.
@@ -143,8 +181,8 @@ func TestAssertsContract(t *testing.T) {
 		// TODO: Write: func(t asserts.Tensor) writing t in place (required if Ident reports asserts.Versioned).
 	})
 {{- else}}
-	assertstest.RunUncounted(t, assertstest.Uncounted{
-		Undefined: func() asserts.Identity { return (*{{.Name}}.{{.Type}})(nil) },
+	{{n "assertstest"}}.RunUncounted(t, {{n "assertstest"}}.Uncounted{
+		Undefined: func() {{n "asserts"}}.Identity { return (*{{n .Name}}.{{.Type}})(nil) },
 		// TODO: New: func() asserts.Identity returning a fresh tensor with storage and at least one element.
 		// TODO: View: func(t asserts.Identity) asserts.Identity returning a new tensor object on t's storage.
 		// TODO: Write: func(t asserts.Identity) writing t in place (required if Ident reports asserts.Versioned).
@@ -159,23 +197,23 @@ const sweepText = `//go:build debugasserts
 package {{.Name}}_test
 
 import (
-	"errors"
-	"reflect"
-	"testing"
+	{{imp "errors"}}"errors"
+	{{imp "reflect"}}"reflect"
+	{{imp "testing"}}"testing"
 
-	"github.com/assertgen/assertgen/sweep"
+	{{imp "sweep"}}"github.com/assertgen/assertgen/sweep"
 
-	"{{.Path}}/checked"
+	{{imp "checked"}}"{{.Path}}/checked"
 )
 
-// sweepAdapter makes the tensors of the sweep's samples (go doc
+// {{n "sweepAdapter"}} makes the tensors of the sweep's samples (go doc
 // github.com/assertgen/assertgen/sweep), written by assertgen init.
-type sweepAdapter struct{}
+type {{n "sweepAdapter"}} struct{}
 
 // Tensor makes the tensor sp describes, or says why it cannot: a
 // *sweep.DtypeError (Want: a dtype {{.Name}} makes) moves the sample to
 // that dtype; any other error counts the sample as one {{.Name}} cannot make.
-func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error) {
+func ({{n "sweepAdapter"}}) Tensor(sp {{n "sweep"}}.Spec, made []{{n "reflect"}}.Value) ({{n "reflect"}}.Value, error) {
 	if sp.Same >= 0 {
 		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
 	}
@@ -183,28 +221,50 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, 
 	// sp.Shape holding sweep.Values(sp.Dtype, n): a transposed view of a base of
 	// the reversed shape when sp.Transposed, made[sp.ViewOf] selected at
 	// sp.Index along dim 0 when sp.ViewOf >= 0.
-	return reflect.Value{}, errors.New("TODO: make tensors in sweepAdapter.Tensor (assertgen_sweep_test.go)")
+	return {{n "reflect"}}.Value{}, {{n "errors"}}.New("TODO: make tensors in {{n "sweepAdapter"}}.Tensor (assertgen_sweep_test.go)")
 }
 
 // Value leaves every non-tensor argument to package sweep, which converts
 // what gen's default Go types take.
-func (sweepAdapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {
-	return reflect.Value{}, false, nil
+func ({{n "sweepAdapter"}}) Value(*{{n "sweep"}}.Arg, {{n "reflect"}}.Type) ({{n "reflect"}}.Value, bool, error) {
+	return {{n "reflect"}}.Value{}, false, nil
 }
 
-// TestSweep runs every wrapped op on samples made from its schema, through
+// {{n "TestSweep"}} runs every wrapped op on samples made from its schema, through
 // the checked wrappers, and fails on each kind of violation they find.
-func TestSweep(t *testing.T) {
-	rep := sweep.Run(t, sweepAdapter{}, checked.SweepOps)
+func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
+	rep := {{n "sweep"}}.Run(t, {{n "sweepAdapter"}}{}, {{n "checked"}}.SweepOps)
 	if len(rep.Exercised) == 0 {
-		t.Error("the sweep ran no op: write sweepAdapter.Tensor in assertgen_sweep_test.go")
+		t.Error("the sweep ran no op: write {{n "sweepAdapter"}}.Tensor in assertgen_sweep_test.go")
 	}
 }
 `
 
 // render fills the template of f with t and ops; Go files are gofmt'd.
+// In the templates, n "x" is the name x has in the file (see
+// target.names) and imp "x" the import's alias when x is renamed ("" if
+// not).
 func render(f tmpl, t *target, ops []string) ([]byte, error) {
-	tp, err := template.New(f.name).Parse(f.text)
+	names := t.PkgNames
+	if strings.HasSuffix(f.name, "_test.go") {
+		names = t.TestNames
+	}
+	name := func(x string) string {
+		if n, ok := names[x]; ok {
+			return n
+		}
+		return x
+	}
+	funcs := template.FuncMap{
+		"n": name,
+		"imp": func(x string) string {
+			if n := name(x); n != x {
+				return n + " "
+			}
+			return ""
+		},
+	}
+	tp, err := template.New(f.name).Funcs(funcs).Parse(f.text)
 	if err != nil {
 		return nil, err
 	}
@@ -220,4 +280,38 @@ func render(f tmpl, t *target, ops []string) ([]byte, error) {
 		return buf.Bytes(), nil
 	}
 	return format.Source(buf.Bytes())
+}
+
+// ContractImports is the import declaration of assertgen_contract.go:
+// the packages the methods it writes name, each under the name
+// target.names chose in the package ("" without any).
+func (t *target) ContractImports() string {
+	var lines []string
+	spec := func(id, path string) string {
+		if n := t.PkgNames[id]; n != "" && n != id {
+			return n + " " + strconv.Quote(path)
+		}
+		return strconv.Quote(path)
+	}
+	if !t.Counted && t.Lacks("StorageAnchor") {
+		lines = append(lines, spec("unsafe", "unsafe"))
+	}
+	if t.Lacks("Ident") {
+		lines = append(lines, spec("asserts", "github.com/assertgen/assertgen/asserts"))
+	}
+	switch len(lines) {
+	case 0:
+		return ""
+	case 1:
+		return "import " + lines[0]
+	}
+	return "import (\n\t" + strings.Join(lines, "\n\t") + "\n)"
+}
+
+// testName is the name the identifier id has in init's tests.
+func (t *target) testName(id string) string {
+	if n, ok := t.TestNames[id]; ok {
+		return n
+	}
+	return id
 }

@@ -44,7 +44,16 @@ func checkTypeMap(c *config.Config, k *discover.Package) error {
 		}
 	}
 	tensor, _ := kernels.ParseGoType(c.Types["Tensor"])
-	problems, lacks, err := discover.CheckTypesCounted(c.Dir, ts, tensor, k)
+	// UseCounts matters in the build of the checked wrappers, with
+	// use_counts on.
+	tag := c.BuildTag
+	if tag == "" {
+		tag = gen.DefaultBuildTag
+	}
+	if c.UseCounts != nil && !*c.UseCounts {
+		tag = ""
+	}
+	problems, lacks, err := discover.CheckTypesCounted(c.Dir, ts, tensor, k, tag)
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,11 @@ type Job struct {
 // schema and the plan of the selected ops (see Input and Ops), gen's
 // options, the kernels package loaded and the type map checked against
 // the Go packages it names.
-func New(c *config.Config) (*Job, error) {
+func New(c *config.Config) (*Job, error) { return NewWith(c, nil) }
+
+// NewWith is New with the kernels package of c loaded already (nil:
+// New loads it), as assertgen init has it.
+func NewWith(c *config.Config, k *discover.Package) (*Job, error) {
 	s, opts, err := Input(c)
 	if err != nil {
 		return nil, err
@@ -67,12 +71,17 @@ func New(c *config.Config) (*Job, error) {
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
-	var loaded *discover.Package
+	loaded := k
 	if c.Kernels != "" {
 		// Function mode wraps the kernels; interface mode writes an
 		// adapter (Functions) that implements Kernels with them.
-		if loaded, err = discover.Load(c.Dir, c.Kernels); err != nil {
-			return nil, c.Errorf("kernels", "%v", err)
+		if loaded == nil {
+			if loaded, err = discover.Load(c.Dir, c.Kernels); err != nil {
+				return nil, c.Errorf("kernels", "%v", err)
+			}
+		}
+		if loaded.Set.Name == "main" {
+			return nil, c.Errorf("kernels", "%s is a program (package main), which the generated package cannot import: move the kernels and the tensor type into a package of their own", loaded.Set.Path)
 		}
 		o.Kernels = loaded.Set
 	}
