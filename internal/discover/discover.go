@@ -413,7 +413,19 @@ type Foreign struct {
 // memory of a pointer to a named type is what generated code can give
 // the contract to. The packages are loaded from dir, as the generated
 // package is built; k's imports are known already.
-func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *Package) (Foreign, error) {
+func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *Package, tag string) (Foreign, error) {
+	f, err := checkForeign(dir, tensor, memory, k, nil)
+	if err == nil && f.Lacks && memory.Path == "" && tag != "" {
+		// The wrappers that call Ident build with the tag: a type whose
+		// contract is in a file of that build has it.
+		if g, err := checkForeign(dir, tensor, memory, nil, []string{"-tags=" + tag}); err == nil && !g.Lacks {
+			return g, nil
+		}
+	}
+	return f, err
+}
+
+func checkForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *Package, flags []string) (Foreign, error) {
 	// One load for the type and the function, so that their types can be
 	// compared: the kernels' packages if they have both, else both from dir.
 	ts := []kernels.GoType{tensor}
@@ -429,7 +441,7 @@ func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *
 	}
 	if known == nil {
 		var err error
-		if known, err = loadTypes(dir, ts); err != nil {
+		if known, err = loadTypes(dir, ts, flags); err != nil {
 			return Foreign{}, err
 		}
 	}
@@ -515,8 +527,9 @@ func importGraph(k *Package) map[string]*types.Package {
 	return known
 }
 
-// loadTypes loads the packages of ts from dir in one load.
-func loadTypes(dir string, ts []kernels.GoType) (map[string]*types.Package, error) {
+// loadTypes loads the packages of ts from dir in one load, with the go
+// command's build flags.
+func loadTypes(dir string, ts []kernels.GoType, flags []string) (map[string]*types.Package, error) {
 	var paths []string
 	for _, t := range ts {
 		if t.Path != "" && !slices.Contains(paths, t.Path) {
@@ -527,7 +540,7 @@ func loadTypes(dir string, ts []kernels.GoType) (map[string]*types.Package, erro
 	if len(paths) == 0 {
 		return known, nil
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}, paths...)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir, BuildFlags: flags}, paths...)
 	if err != nil {
 		return nil, fmt.Errorf("loading the packages of the type map: %v", err)
 	}

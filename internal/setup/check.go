@@ -62,7 +62,11 @@ func checkTypeMap(c *config.Config, k *discover.Package) error {
 		if c.Memory != "" {
 			mem, _ = kernels.ParseFuncRef(c.Memory) // Validate checked it
 		}
-		f, err := discover.CheckForeign(c.Dir, tensor, mem, k)
+		tag := c.BuildTag
+		if tag == "" {
+			tag = gen.DefaultBuildTag
+		}
+		f, err := discover.CheckForeign(c.Dir, tensor, mem, k, tag)
 		if err != nil {
 			return err
 		}

@@ -5,7 +5,7 @@
 package pytorch
 
 import (
-	assertgenshapes "github.com/assertgen/assertgen/_readme2055022245/internal/assertgenshapes"
+	assertgenshapes "github.com/assertgen/assertgen/_readme3141231860/internal/assertgenshapes"
 	"github.com/assertgen/assertgen/asserts"
 )
 
