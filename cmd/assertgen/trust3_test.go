@@ -290,14 +290,15 @@ func TestVetStubs(t *testing.T) {
 // them, and -stubs writes the missing ones. Without a kernels package
 // there are no stubs to write: -stubs is a usage error.
 func TestVetInterfaceKernels(t *testing.T) {
+	gomod, gosum := requiringAssertgen(t, "example.com/k")
 	files := map[string]string{
-		"go.mod": "module example.com/k\n\ngo 1.22\n",
-		"k.go":   "package k\n\ntype Tensor struct{}\n\nfunc Neg(self *Tensor, x int) *Tensor { return self }\n",
+		"go.mod": gomod, "go.sum": gosum,
+		"k.go":   identTensor + "func Neg(self *Tensor, x int) *Tensor { return self }\n",
 		"c.yaml": "mode: interface\nkernels: .\noutput: ./out\nuse_counts: false\ntypes:\n  Tensor: \"*example.com/k.Tensor\"\nops: [neg, abs]\n",
 	}
 	runCases(t, []cliCase{
 		{name: "wrong signature and missing kernel", files: files, args: []string{"vet", "-config", "c.yaml"}, code: 1, out: []string{
-			"k.go:5:6: kernel Neg of neg has the wrong signature:",
+			"k.go:9:6: kernel Neg of neg has the wrong signature:",
 			"\thave func(self *k.Tensor, x int) *k.Tensor",
 			"\twant func(self *k.Tensor) *k.Tensor",
 			"c.yaml:7:12: abs: no kernel Abs in example.com/k; write:",
