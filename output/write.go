@@ -114,6 +114,26 @@ func WriteNew(ctx context.Context, dir string, files []File) error {
 	})
 }
 
+// RecoverNew completes or removes, as the next WriteNew into dir would,
+// what a WriteNew killed in the middle left there: a committed set is
+// moved in, an uncommitted one removed. It does nothing while another
+// process writes into dir.
+func RecoverNew(dir string) error {
+	stage := filepath.Join(dir, newStagingName)
+	if _, err := os.Lstat(stage); err != nil {
+		return nil
+	}
+	unlock, err := lockDir(dir)
+	if errors.Is(err, ErrLocked) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return recoverStaging(dir, stage)
+}
+
 // An ExistsError is WriteNew's error when files it was to write exist:
 // it wrote none.
 type ExistsError struct{ Paths []string }

@@ -281,6 +281,17 @@ func TestWriteNew(t *testing.T) {
 	if got := dirNames(t, dir); !slices.Equal(got, []string{"a.go", "b.yaml", "c.go"}) {
 		t.Errorf("after recovery: %v", got)
 	}
+	// RecoverNew does what the next WriteNew would do first.
+	os.Mkdir(stage, 0o755)
+	os.WriteFile(filepath.Join(stage, "d.go"), []byte("package a\n"), 0o644)
+	os.WriteFile(filepath.Join(stage, journalName), []byte("new d.go\n"), 0o644)
+	if err := RecoverNew(dir); err != nil {
+		t.Fatal(err)
+	}
+	if got := dirNames(t, dir); !slices.Equal(got, []string{"a.go", "b.yaml", "c.go", "d.go"}) {
+		t.Errorf("after RecoverNew: %v", got)
+	}
+	os.Remove(filepath.Join(dir, "d.go"))
 	// A journal's new file that exists with other contents (another
 	// program made it after the check) is kept, and said.
 	os.Mkdir(stage, 0o755)

@@ -275,7 +275,8 @@
 // and with the build tag, before they are written; the file is written as
 // gen writes its set (whole or absent, also when stopped by a signal, and
 // never over a file that exists). Before gen writes its set, it checks the
-// stubs it will write, so a refusal leaves every file as it was.
+// stubs it will write, so a refusal leaves every file as it was (gen
+// -check, which writes nothing, takes no -stubs).
 // allow_missing_kernels: true says the gap is expected: gen exits 0 and
 // counts the ops without a kernel. Without ops: and backend: (every op of
 // the schema selected), the package implements those it has, gen counts

@@ -39,6 +39,10 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return cf.Route(err)
 	}
+	if *check && *stubs != "" {
+		fmt.Fprintf(stderr, "assertgen gen: -stubs with -check: -check writes nothing\n")
+		return cmdflag.ErrUsage
+	}
 	if err := missing.CheckStubsFile(*stubs, j.Options.Kernels); err != nil {
 		return cf.Route(err)
 	}
@@ -61,7 +65,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	absent := missing.Ops(j.Plan, res.Missing)
-	st, err := missing.PrepareStubs(*stubs, j.Options, absent)
+	st, err := missing.PrepareStubs(*stubs, j.Options, j.Loaded, absent)
 	if err != nil {
 		return err
 	}
@@ -147,7 +151,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	}
 	if err == nil {
 		var st *missing.Stubs
-		if st, err = missing.PrepareStubs(*stubs, o, absent); err == nil {
+		if st, err = missing.PrepareStubs(*stubs, o, j.Loaded, absent); err == nil {
 			err = st.Write(stderr, g.WriteNew)
 		}
 	}

@@ -37,17 +37,14 @@ func contractFile(constraint string, methods ...string) string {
 }
 
 // initModule writes a module example.com/m that requires this one
-// (replaced by the checkout), with the files of its package rt, and
-// returns the module's directory and the package's.
-func initModule(t *testing.T, rt map[string]string) (mod, pkg string) {
+// (replaced by the checkout), with files (paths relative to the module),
+// and returns its directory.
+func initModule(t *testing.T, files map[string]string) string {
 	t.Helper()
 	gomod, gosum := requiringAssertgen(t, "example.com/m")
-	mod = t.TempDir()
-	pkg = filepath.Join(mod, "rt")
-	files := map[string]string{"go.mod": gomod, "go.sum": gosum}
-	for name, src := range rt {
-		files[filepath.Join("rt", name)] = src
-	}
+	mod := t.TempDir()
+	files = maps.Clone(files)
+	files["go.mod"], files["go.sum"] = gomod, gosum
 	for name, src := range files {
 		p := filepath.Join(mod, name)
 		os.MkdirAll(filepath.Dir(p), 0o755)
@@ -55,7 +52,7 @@ func initModule(t *testing.T, rt map[string]string) (mod, pkg string) {
 			t.Fatal(err)
 		}
 	}
-	return mod, pkg
+	return mod
 }
 
 // vetRelease vets the module at dir in the release build, its tests
@@ -84,49 +81,57 @@ func TestInitOutputBuilds(t *testing.T) {
 		t.Skip("builds Go code")
 	}
 	alias := strings.Replace(rtTensor, "type Tensor struct{ id asserts.ID }", "type Dense struct{ id asserts.ID }\n\ntype Tensor = Dense", 1)
-	for _, tc := range []struct {
-		name  string
+	const all = "assertgen init: wrote assertgen.yaml, generate.go, assertgen_contract.go, assertgen_contract_test.go, assertgen_sweep_test.go"
+	// Each case is a package rt of its own directory of one module, which
+	// is built once at the end.
+	cases := []struct {
+		dir   string
 		files map[string]string // package rt's
 		err   string            // init's error; "" when it succeeds
 		wrote string            // init's first line when it succeeds
 	}{
-		{name: "package main", files: map[string]string{"rt.go": strings.Replace(rtTensor, "package rt", "package main", 1) + "\nfunc main() {}\n"},
-			err: "assertgen: package example.com/m/rt is a program (package main): the generated wrappers import the package of the tensor type and its kernels, and a program cannot be imported; move them into a package of their own and run init there"},
-		{name: "contract in a debugasserts file", files: map[string]string{"rt.go": rtTensor, "contract_debug.go": contractFile("debugasserts", "Ident", "UseCounts")},
+		{dir: "main", files: map[string]string{"rt.go": strings.Replace(rtTensor, "package rt", "package main", 1) + "\nfunc main() {}\n"},
+			err: "assertgen: package example.com/m/main is a program (package main): the generated wrappers import the package of the tensor type and its kernels, and a program cannot be imported; move them into a package of their own and run init there"},
+		{dir: "debugfile", files: map[string]string{"rt.go": rtTensor, "contract_debug.go": contractFile("debugasserts", "Ident", "UseCounts")},
 			wrote: "assertgen init: wrote assertgen.yaml, generate.go, assertgen_contract_test.go, assertgen_sweep_test.go"},
-		{name: "Ident in a debugasserts file", files: map[string]string{"rt.go": rtTensor, "contract_debug.go": contractFile("debugasserts", "Ident")},
-			wrote: "assertgen init: wrote assertgen.yaml, generate.go, assertgen_contract.go, assertgen_contract_test.go, assertgen_sweep_test.go"},
-		{name: "Ident in a release-only file", files: map[string]string{"rt.go": rtTensor, "contract_release.go": contractFile("!debugasserts", "Ident")},
-			wrote: "assertgen init: wrote assertgen.yaml, generate.go, assertgen_contract.go, assertgen_contract_test.go, assertgen_sweep_test.go"},
-		{name: "names of the external tests", files: map[string]string{"rt.go": rtTensor,
+		{dir: "debugident", files: map[string]string{"rt.go": rtTensor, "contract_debug.go": contractFile("debugasserts", "Ident")}, wrote: all},
+		{dir: "releaseident", files: map[string]string{"rt.go": rtTensor, "contract_release.go": contractFile("!debugasserts", "Ident")}, wrote: all},
+		{dir: "testnames", files: map[string]string{"rt.go": rtTensor,
 			"x_test.go": "package rt_test\n\nimport \"testing\"\n\nfunc TestSweep(t *testing.T) {}\n\nfunc TestAssertsContract(t *testing.T) {}\n\ntype sweepAdapter struct{}\n\nvar checked, sweep, assertstest = 1, 2, 3\n"},
-			wrote: "assertgen init: wrote assertgen.yaml, generate.go, assertgen_contract.go, assertgen_contract_test.go, assertgen_sweep_test.go"},
-		{name: "Tensor an alias", files: map[string]string{"rt.go": alias},
-			wrote: "assertgen init: wrote assertgen.yaml, generate.go, assertgen_contract.go, assertgen_contract_test.go, assertgen_sweep_test.go"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			mod, pkg := initModule(t, tc.files)
-			before := readSet(t, pkg)
-			stdout, stderr, code := runCLI(t, pkg, "init")
-			if tc.err != "" {
-				if code != 1 || stderr != tc.err+"\n" || stdout != "" {
-					t.Errorf("init: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and\n%s", code, stdout, stderr, tc.err)
-				}
-				if got := readSet(t, pkg); !maps.Equal(got, before) {
-					t.Errorf("init failed and left %v, had %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(before)))
-				}
-				return
-			}
-			if first, _, _ := strings.Cut(stdout, "\n"); code != 0 || first != tc.wrote {
-				t.Fatalf("init: exit %d, first line %q, want %q\n%s%s", code, first, tc.wrote, stdout, stderr)
-			}
-			if _, stderr, code := runCLI(t, pkg, "gen"); code != 0 {
-				t.Fatalf("gen after init: exit %d\n%s", code, stderr)
-			}
-			buildAll(t, mod)
-			vetRelease(t, mod)
-		})
+			wrote: all},
+		{dir: "alias", files: map[string]string{"rt.go": alias}, wrote: all},
 	}
+	files := map[string]string{}
+	for _, tc := range cases {
+		for name, src := range tc.files {
+			files[filepath.Join(tc.dir, name)] = src
+		}
+	}
+	mod := initModule(t, files)
+	for _, tc := range cases {
+		pkg := filepath.Join(mod, tc.dir)
+		before := readSet(t, pkg)
+		stdout, stderr, code := runCLI(t, pkg, "init")
+		if tc.err != "" {
+			if code != 1 || stderr != tc.err+"\n" || stdout != "" {
+				t.Errorf("%s: init: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and\n%s", tc.dir, code, stdout, stderr, tc.err)
+			}
+			if got := readSet(t, pkg); !maps.Equal(got, before) {
+				t.Errorf("%s: init failed and left %v, had %v", tc.dir, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(before)))
+			}
+			os.RemoveAll(pkg) // a program: not one to build
+			continue
+		}
+		if first, _, _ := strings.Cut(stdout, "\n"); code != 0 || first != tc.wrote {
+			t.Errorf("%s: init: exit %d, first line %q, want %q\n%s%s", tc.dir, code, first, tc.wrote, stdout, stderr)
+			continue
+		}
+		if _, stderr, code := runCLI(t, pkg, "gen"); code != 0 {
+			t.Errorf("%s: gen after init: exit %d\n%s", tc.dir, code, stderr)
+		}
+	}
+	buildAll(t, mod)
+	vetRelease(t, mod)
 }
 
 // TestInitMessages: issue 41 item 3. A bad -types or -ops value is a
@@ -250,15 +255,18 @@ func TestVetStubs(t *testing.T) {
 
 	dir = stubsModule(t, false)
 	root, k := readSet(t, dir), readSet(t, filepath.Join(dir, "k"))
-	for _, tc := range []struct{ file, why string }{
-		{"todo.go", "the stubs are of package k (example.com/m/k), whose directory is k: name a file there, such as k/todo.go"},
-		{"k/_todo.go", "the go command ignores a file whose name starts with _ or .: name a file it builds, such as k/todo.go"},
-		{"k/.todo.go", "the go command ignores a file whose name starts with _ or .: name a file it builds, such as k/todo.go"},
-		{"k/todo_windows.go", "the go command builds a file named _windows.go only for that system or architecture: name a file it builds, such as k/todo.go"},
-		{"k/todo_test.go", "a _test.go file is built only into the package's tests: name a file it builds, such as k/todo.go"},
-		{"k/todo.txt", "not a .go file: name a file the go command builds, such as k/todo.go"},
+	for _, tc := range []struct {
+		file, why string
+		cmds      []string
+	}{
+		{"todo.go", "the stubs are of package k (example.com/m/k), whose directory is k: name a file there, such as k/todo.go", []string{"vet", "gen"}},
+		{"k/_todo.go", "the go command ignores a file whose name starts with _ or .: name a file it builds, such as k/todo.go", []string{"vet", "gen"}},
+		{"k/.todo.go", "the go command ignores a file whose name starts with _ or .: name a file it builds, such as k/todo.go", []string{"vet"}},
+		{"k/todo_windows.go", "the go command builds a file named _windows.go only for that system or architecture: name a file it builds, such as k/todo.go", []string{"vet"}},
+		{"k/todo_test.go", "a _test.go file is built only into the package's tests: name a file it builds, such as k/todo.go", []string{"vet"}},
+		{"k/todo.txt", "not a .go file: name a file the go command builds, such as k/todo.go", []string{"vet"}},
 	} {
-		for _, cmd := range []string{"vet", "gen"} {
+		for _, cmd := range tc.cmds {
 			_, stderr, code := runCLI(t, dir, cmd, "-stubs", tc.file)
 			if want := "assertgen " + cmd + ": -stubs " + tc.file + ": " + tc.why + "\n"; code != 2 || stderr != want {
 				t.Errorf("%s -stubs %s: exit %d, stderr %q; want exit 2 and %q", cmd, tc.file, code, stderr, want)
@@ -308,7 +316,14 @@ func TestVetInterfaceKernels(t *testing.T) {
 			if b, err := os.ReadFile(filepath.Join(dir, "todo.go")); err != nil || !strings.Contains(string(b), "func Abs(self *Tensor) *Tensor {") {
 				t.Errorf("todo.go: %v\n%s", err, b)
 			}
+			cmd := exec.Command("go", "vet", ".")
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("the kernels package with the stubs: go vet: %v\n%s", err, out)
+			}
 		}},
+		{name: "gen -check -stubs", files: files, args: []string{"gen", "-config", "c.yaml", "-check", "-stubs", "todo.go"}, code: 2, err: []string{
+			"assertgen gen: -stubs with -check: -check writes nothing"}},
 		{name: "-stubs without kernels", files: files, args: []string{"vet", "-mode", "interface", "-ops", "neg", "-stubs", "todo.go"}, code: 2, err: []string{
 			"assertgen vet: -stubs todo.go: interface mode without a kernels package has no kernels to stub (kernels: names the package of the functions the adapter calls)"},
 			check: func(t *testing.T, dir string) {

@@ -13,7 +13,9 @@ import (
 // declared twice, in one build or both), or that the go command leaves
 // out of it, is refused, by the go command's load (CheckAdded) and by the
 // check of the loaded package (CheckLoaded) alike; a good file passes
-// both, and declares the functions it adds.
+// both, and declares the functions it adds. The kernels package's own
+// check (*Package).CheckAdded, which checks in this process where it can,
+// agrees.
 func TestCheckAdded(t *testing.T) {
 	dir := t.TempDir()
 	for name, src := range map[string]string{
@@ -38,6 +40,10 @@ func TestCheckAdded(t *testing.T) {
 		}
 		builds = append(builds, pkgs[0])
 	}
+	k, err := Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, file, src string
 		funcs           []string
@@ -53,8 +59,9 @@ func TestCheckAdded(t *testing.T) {
 	} {
 		files := map[string][]byte{filepath.Join(dir, tc.file): []byte(tc.src)}
 		for name, err := range map[string]error{
-			"CheckAdded":  CheckAdded(dir, files, tc.funcs, "debugasserts"),
-			"CheckLoaded": CheckLoaded(builds, [][]*packages.Package{nil, nil}, tags, files, tc.funcs),
+			"CheckAdded":            CheckAdded(dir, files, tc.funcs, "debugasserts"),
+			"CheckLoaded":           CheckLoaded(builds, [][]*packages.Package{nil, nil}, tags, files, tc.funcs),
+			"(*Package).CheckAdded": k.CheckAdded(files, tc.funcs, "debugasserts"),
 		} {
 			switch {
 			case tc.err == "" && err != nil:

@@ -35,6 +35,7 @@ import (
 type Package struct {
 	Set   *kernels.Set
 	types *types.Package
+	pkg   *packages.Package // as loaded, in the release build
 }
 
 // Load loads the package matching pattern (an import path or a
@@ -73,7 +74,7 @@ func FromPackage(p *packages.Package, pattern string) (*Package, error) {
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
 	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types), Anchored: anchoredImplementers(p.Types),
-		Dir: packageDir(p), Others: map[string]kernels.Other{}}, types: p.Types}
+		Dir: packageDir(p), Others: map[string]kernels.Other{}}, types: p.Types, pkg: p}
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }
 	wd, _ := os.Getwd()
@@ -729,6 +730,24 @@ func checked(pkgs []*packages.Package, tags []string, files map[string][]byte, f
 	return nil
 }
 
+// CheckAdded is the function CheckAdded for the kernels package k, with
+// one build tag: k's release build, loaded already, is type-checked with
+// the files in this process, and so is the package loaded once more with
+// tag (without the files: the go command's export data serves its
+// imports). When that cannot tell, or finds a problem, the go command's
+// own load of the package with the files (CheckAdded) decides.
+func (k *Package) CheckAdded(files map[string][]byte, funcs []string, tag string) error {
+	if k.pkg != nil && k.Set.Dir != "" {
+		cfg := &packages.Config{Mode: LoadMode, Dir: k.Set.Dir, BuildFlags: []string{"-tags=" + tag}}
+		pkgs, err := packages.Load(cfg, ".")
+		if err == nil && len(pkgs) == 1 && len(pkgs[0].Errors) == 0 &&
+			CheckLoaded([]*packages.Package{k.pkg, pkgs[0]}, [][]*packages.Package{nil, nil}, []string{"", tag}, files, funcs) == nil {
+			return nil
+		}
+	}
+	return CheckAdded(k.Set.Dir, files, funcs, tag)
+}
+
 // ErrNotLoaded is CheckLoaded's error when a file added imports a package
 // that the loaded packages do not hold: CheckAdded, which loads it, can
 // tell.
@@ -780,24 +799,26 @@ func CheckLoaded(builds []*packages.Package, more [][]*packages.Package, tags []
 }
 
 // loadedImporter imports the packages p imports, directly or not, and
-// those of more, by their types as loaded.
+// those of more, by their types as loaded (the type checker's record of
+// each package's imports: go/packages fills Package.Imports only when
+// asked for every dependency).
 func loadedImporter(p *packages.Package, more []*packages.Package) types.Importer {
 	known := map[string]*types.Package{"unsafe": types.Unsafe}
-	var add func(q *packages.Package)
-	add = func(q *packages.Package) {
-		if q.Types == nil || known[q.PkgPath] != nil {
+	var add func(t *types.Package)
+	add = func(t *types.Package) {
+		if t == nil || known[t.Path()] != nil {
 			return
 		}
-		known[q.PkgPath] = q.Types
-		for _, imp := range q.Imports {
+		known[t.Path()] = t
+		for _, imp := range t.Imports() {
 			add(imp)
 		}
 	}
-	for _, q := range p.Imports {
-		add(q)
+	for _, imp := range p.Types.Imports() {
+		add(imp)
 	}
 	for _, q := range more {
-		add(q)
+		add(q.Types)
 	}
 	return importerFunc(func(path string) (*types.Package, error) {
 		if t := known[path]; t != nil {

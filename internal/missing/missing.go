@@ -65,12 +65,13 @@ type Stubs struct {
 
 // PrepareStubs makes the file path of a stub of the kernel of each op of
 // missing (gen.KernelStubs) and checks that it builds with the kernels
-// package, in the release build and with o's build tag, and declares each
-// kernel; nil, nil when there is nothing to write (no path, no op).
+// package (k, as loaded; nil: loaded for the check), in the release build
+// and with o's build tag, and declares each kernel; nil, nil when there is
+// nothing to write (no path, no op).
 // CheckStubsFile has checked path. Nothing is written yet: a command
 // prepares the stubs before it writes anything, so that a refusal leaves
 // every file as it was.
-func PrepareStubs(path string, o gen.Options, missing []*plan.Op) (*Stubs, error) {
+func PrepareStubs(path string, o gen.Options, k *discover.Package, missing []*plan.Op) (*Stubs, error) {
 	if path == "" || len(missing) == 0 {
 		return nil, nil
 	}
@@ -90,7 +91,11 @@ func PrepareStubs(path string, o gen.Options, missing []*plan.Op) (*Stubs, error
 	if tag == "" {
 		tag = gen.DefaultBuildTag
 	}
-	if err := discover.CheckAdded(o.Kernels.Dir, map[string][]byte{abs: data}, names, tag); err != nil {
+	check := func() error { return discover.CheckAdded(o.Kernels.Dir, map[string][]byte{abs: data}, names, tag) }
+	if k != nil {
+		check = func() error { return k.CheckAdded(map[string][]byte{abs: data}, names, tag) }
+	}
+	if err := check(); err != nil {
 		return nil, fmt.Errorf("-stubs %s: %v\nnothing written", path, err)
 	}
 	return &Stubs{path: path, abs: abs, pkg: o.Kernels.Name, n: len(missing), data: data}, nil
@@ -121,7 +126,9 @@ func (s *Stubs) Write(w io.Writer, write func(dir string, files []output.File) e
 // not a test file, not one the go command ignores (_x.go, .x.go), without a
 // system or architecture suffix (x_windows.go). A problem is a
 // *setup.UsageError saying which, with a name that would do; a file that
-// exists is an error too (WriteNew checks again when it writes).
+// exists is an error too (WriteNew checks again when it writes), once what
+// a killed write of new files left in the directory is completed or
+// removed (output.RecoverNew).
 func CheckStubsFile(path string, k *kernels.Set) error {
 	if path == "" {
 		return nil
@@ -145,6 +152,11 @@ func CheckStubsFile(path string, k *kernels.Set) error {
 	}
 	if why := ignored(base); why != "" {
 		return bad("%s, such as %s", why, filepath.Join(kdir, goodName(base)))
+	}
+	// A file a killed -stubs left half-written is not a file that exists:
+	// finish or undo that write first (output.RecoverNew).
+	if err := output.RecoverNew(dir); err != nil {
+		return err
 	}
 	if _, err := os.Lstat(path); err == nil {
 		return fmt.Errorf("%s exists; assertgen writes only new files (remove it or choose another name)", path)

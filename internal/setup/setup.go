@@ -23,12 +23,14 @@ import (
 
 // A Job is what gen and vet work on: the plan of the selected ops, gen's
 // options, where each selected op is named (its entry in ops: or in the
-// backend file, for messages) and the output directory.
+// backend file, for messages), the output directory and the kernels
+// package as loaded.
 type Job struct {
 	Plan    *plan.Plan
 	Options gen.Options
 	Where   map[string]schema.Position
 	Dir     string
+	Loaded  *discover.Package // the kernels package as loaded (nil without one)
 }
 
 // New reads what c names and returns the job of generating its set: the
@@ -97,7 +99,7 @@ func NewWith(c *config.Config, k *discover.Package) (*Job, error) {
 			return nil, err
 		}
 	}
-	j.Options = o
+	j.Options, j.Loaded = o, loaded
 	if err := j.bindings(c, s); err != nil {
 		return nil, err
 	}
