@@ -5,23 +5,25 @@ package checked_test
 import (
 	"testing"
 
+	"gorgonia.org/tensor"
+
 	"github.com/assertgen/assertgen/runtimes/gorgonia/checked"
-	"github.com/assertgen/assertgen/runtimes/gorgonia/gt"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/ops"
 )
 
 // BenchmarkChecked puts each checked wrapper beside its kernel called
 // directly, on 4x4 float64 tensors: checked minus direct is what the
-// checks cost on gorgonia (Ident through the weak-pointer ID tables,
-// fresh_not_held's registry, the slow path of every input check for want
-// of version counters). same_content is off (the default).
+// checks cost on gorgonia (identities from the Dense's address and
+// ops.Memory, fresh_not_held's registry, the slow path of every input
+// check for want of version counters). same_content is off (the default).
 func BenchmarkChecked(b *testing.B) {
 	vs := make([]float64, 16)
 	for i := range vs {
 		vs[i] = float64(i + 1)
 	}
-	x, y := gt.FromFloat64s(vs, 4, 4), gt.FromFloat64s(vs, 4, 4)
-	list := []*gt.Tensor{x, y}
+	x := tensor.New(tensor.WithShape(4, 4), tensor.WithBacking(vs))
+	y := tensor.New(tensor.WithShape(4, 4), tensor.WithBacking(append([]float64(nil), vs...)))
+	list := []*tensor.Dense{x, y}
 	cases := []struct {
 		name            string
 		direct, checked func()
