@@ -95,10 +95,10 @@ const modulePath = "github.com/assertgen/assertgen/"
 // testOnly holds the exported names whose callers are other packages' tests
 // by design, each with the reason no Example can show it.
 var testOnly = map[string]string{
-	"asserts/assertstest.Run":          "runs the conformance suite as subtests of a runtime's test; it takes that test's *testing.T, which an Example has not (callers: runtimes/libtorch/torch, runtimes/gorgonia/gt, examples/reftensor)",
+	"asserts/assertstest.Run":          "runs the conformance suite as subtests of a runtime's test; it takes that test's *testing.T, which an Example has not (callers: runtimes/libtorch/torch, examples/reftensor)",
 	"internal/golden.Check":            "compares a test's output with its golden file; it takes the test's *testing.T, which an Example has not (callers: the goldens of gen and plan)",
 	"internal/golden.Updating":         "whether the test binary runs with -update, a flag only tests have (caller: plan's TestDiffTable)",
-	"asserts/assertstest.RunUncounted": "the suite of a runtime without use counts, as Run: it takes the runtime's test's *testing.T (caller: runtimes/gorgonia/gt)",
+	"asserts/assertstest.RunUncounted": "the suite of a runtime without use counts, as Run: it takes the runtime's test's *testing.T (caller: examples/gcrt)",
 }
 
 // uncalledName is an exported name without a caller: its key without the

@@ -7,8 +7,8 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/gorgonia/checked/internal/assertgenshapes"
-	gt "github.com/assertgen/assertgen/runtimes/gorgonia/gt"
 	kernels "github.com/assertgen/assertgen/runtimes/gorgonia/ops"
+	tensor "gorgonia.org/tensor"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
@@ -21,15 +21,15 @@ var opAbs = asserts.Op{
 }
 
 // Abs checks abs(Tensor self) -> Tensor
-func Abs(self *gt.Tensor) *gt.Tensor {
+func Abs(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Abs(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Abs(self)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -40,16 +40,16 @@ var opAbs_ = asserts.Op{
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
-func Abs_(self *gt.Tensor) *gt.Tensor {
+func Abs_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Abs_(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_2c0924c08afe(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_c2745192bc90(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -60,15 +60,15 @@ var opAddTensor = asserts.Op{
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
-func AddTensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
+func AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5d6e0ee02f4d(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_7b333bf6270a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -79,16 +79,16 @@ var opAdd_Tensor = asserts.Op{
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
-func Add_Tensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
+func Add_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2d6063e91c2f(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c37481c586d7(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_a1aa7dc222c7(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_a4fd1da58a67(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -99,16 +99,16 @@ var opAddOut = asserts.Op{
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
-func AddOut(self *gt.Tensor, other *gt.Tensor, alpha float64, out *gt.Tensor) *gt.Tensor {
+func AddOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_5ff95e4e3fd1(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_ff4c0ef9253a(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4d3888ebf230(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_51887fd98c04(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -119,15 +119,15 @@ var opArgmax = asserts.Op{
 }
 
 // Argmax checks argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
-func Argmax(self *gt.Tensor, dim *int64, keepdim bool) *gt.Tensor {
+func Argmax(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Argmax(self, dim, keepdim)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Argmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -138,15 +138,15 @@ var opArgmin = asserts.Op{
 }
 
 // Argmin checks argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
-func Argmin(self *gt.Tensor, dim *int64, keepdim bool) *gt.Tensor {
+func Argmin(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Argmin(self, dim, keepdim)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Argmin(self, dim, keepdim)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -157,15 +157,15 @@ var opCat = asserts.Op{
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
-func Cat(tensors []*gt.Tensor, dim int64) *gt.Tensor {
+func Cat(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre_89abd3ecf48e(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	assertgenshapes.ChecksPre_3850718fb596(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_c14b03c9fa72(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_e1e621f2c3f8(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -176,15 +176,15 @@ var opClamp = asserts.Op{
 }
 
 // Clamp checks clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
-func Clamp(self *gt.Tensor, min_ *float64, max_ *float64) *gt.Tensor {
+func Clamp(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Clamp(self, min_, max_)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Clamp(self, min_, max_)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -195,16 +195,16 @@ var opClamp_ = asserts.Op{
 }
 
 // Clamp_ checks clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
-func Clamp_(self *gt.Tensor, min_ *float64, max_ *float64) *gt.Tensor {
+func Clamp_(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Clamp_(self, min_, max_)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opClamp_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_2c0924c08afe(&c, &opClamp_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_c2745192bc90(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -215,15 +215,15 @@ var opContiguous = asserts.Op{
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
-func Contiguous(self *gt.Tensor, memory_format int) *gt.Tensor {
+func Contiguous(self *tensor.Dense, memory_format int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Contiguous(self, memory_format)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_2c0a22709662(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_177e7de4f222(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -234,16 +234,16 @@ var opCopy_ = asserts.Op{
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
-func Copy_(self *gt.Tensor, src *gt.Tensor, non_blocking bool) *gt.Tensor {
+func Copy_(self *tensor.Dense, src *tensor.Dense, non_blocking bool) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Copy_(self, src, non_blocking)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2d6063e91c2f(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_c37481c586d7(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_a1aa7dc222c7(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_a4fd1da58a67(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -254,15 +254,15 @@ var opDivTensor = asserts.Op{
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
-func DivTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func DivTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.DivTensor(self, other)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5d6e0ee02f4d(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.DivTensor(self, other)
-	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_7b333bf6270a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -273,16 +273,16 @@ var opDiv_Tensor = asserts.Op{
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Div_Tensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func Div_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Div_Tensor(self, other)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2d6063e91c2f(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c37481c586d7(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	assertgenshapes.ChecksPost_a1aa7dc222c7(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_a4fd1da58a67(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -293,16 +293,16 @@ var opDivOut = asserts.Op{
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func DivOut(self *gt.Tensor, other *gt.Tensor, out *gt.Tensor) *gt.Tensor {
+func DivOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.DivOut(self, other, out)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_5ff95e4e3fd1(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_ff4c0ef9253a(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	assertgenshapes.ChecksPost_4d3888ebf230(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_51887fd98c04(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -313,15 +313,15 @@ var opDot = asserts.Op{
 }
 
 // Dot checks dot(Tensor self, Tensor tensor) -> Tensor
-func Dot(self *gt.Tensor, tensor *gt.Tensor) *gt.Tensor {
+func Dot(self *tensor.Dense, tensor *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Dot(self, tensor)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre_5d6e0ee02f4d(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor))
 	r0 := kernels.Dot(self, tensor)
-	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost_7b333bf6270a(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -332,15 +332,15 @@ var opExp = asserts.Op{
 }
 
 // Exp checks exp(Tensor self) -> Tensor
-func Exp(self *gt.Tensor) *gt.Tensor {
+func Exp(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Exp(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Exp(self)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -351,16 +351,16 @@ var opExp_ = asserts.Op{
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
-func Exp_(self *gt.Tensor) *gt.Tensor {
+func Exp_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Exp_(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opExp_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_2c0924c08afe(&c, &opExp_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_c2745192bc90(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -371,16 +371,16 @@ var opExpOut = asserts.Op{
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ExpOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
+func ExpOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.ExpOut(self, out)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_79b49757a8d2(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_464e008505c5(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	assertgenshapes.ChecksPost_1967ce156e3e(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_5e8152feaede(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -391,15 +391,15 @@ var opFlattenUsingInts = asserts.Op{
 }
 
 // FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
-func FlattenUsingInts(self *gt.Tensor, start_dim int64, end_dim int64) *gt.Tensor {
+func FlattenUsingInts(self *tensor.Dense, start_dim int64, end_dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost_2c0a22709662(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_177e7de4f222(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -410,16 +410,16 @@ var opFill_Scalar = asserts.Op{
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
-func Fill_Scalar(self *gt.Tensor, value float64) *gt.Tensor {
+func Fill_Scalar(self *tensor.Dense, value float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Fill_Scalar(self, value)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_2c0924c08afe(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_c2745192bc90(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -430,15 +430,15 @@ var opLog = asserts.Op{
 }
 
 // Log checks log(Tensor self) -> Tensor
-func Log(self *gt.Tensor) *gt.Tensor {
+func Log(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Log(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Log(self)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -449,15 +449,15 @@ var opMatmul = asserts.Op{
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
-func Matmul(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func Matmul(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Matmul(self, other)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5d6e0ee02f4d(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.Matmul(self, other)
-	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_7b333bf6270a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -468,15 +468,15 @@ var opMm = asserts.Op{
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
-func Mm(self *gt.Tensor, mat2 *gt.Tensor) *gt.Tensor {
+func Mm(self *tensor.Dense, mat2 *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Mm(self, mat2)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_5d6e0ee02f4d(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_7b333bf6270a(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -487,16 +487,16 @@ var opMmOut = asserts.Op{
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
-func MmOut(self *gt.Tensor, mat2 *gt.Tensor, out *gt.Tensor) *gt.Tensor {
+func MmOut(self *tensor.Dense, mat2 *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.MmOut(self, mat2, out)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_5ff95e4e3fd1(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_ff4c0ef9253a(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost_4d3888ebf230(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost_51887fd98c04(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -507,15 +507,15 @@ var opMulTensor = asserts.Op{
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
-func MulTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func MulTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.MulTensor(self, other)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5d6e0ee02f4d(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_7b333bf6270a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -526,16 +526,16 @@ var opMul_Tensor = asserts.Op{
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Mul_Tensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func Mul_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor(self, other)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2d6063e91c2f(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c37481c586d7(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost_a1aa7dc222c7(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_a4fd1da58a67(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -546,16 +546,16 @@ var opMulOut = asserts.Op{
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MulOut(self *gt.Tensor, other *gt.Tensor, out *gt.Tensor) *gt.Tensor {
+func MulOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.MulOut(self, other, out)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_5ff95e4e3fd1(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_ff4c0ef9253a(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost_4d3888ebf230(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_51887fd98c04(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -566,15 +566,15 @@ var opMv = asserts.Op{
 }
 
 // Mv checks mv(Tensor self, Tensor vec) -> Tensor
-func Mv(self *gt.Tensor, vec *gt.Tensor) *gt.Tensor {
+func Mv(self *tensor.Dense, vec *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Mv(self, vec)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre_5d6e0ee02f4d(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec))
 	r0 := kernels.Mv(self, vec)
-	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost_7b333bf6270a(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -585,15 +585,15 @@ var opNarrow = asserts.Op{
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
-func Narrow(self *gt.Tensor, dim int64, start int64, length int64) *gt.Tensor {
+func Narrow(self *tensor.Dense, dim int64, start int64, length int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_57de67403ee3(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0a52eb8ea78(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -604,15 +604,15 @@ var opPermute = asserts.Op{
 }
 
 // Permute checks permute(Tensor(a) self, int[] dims) -> Tensor(a)
-func Permute(self *gt.Tensor, dims []int64) *gt.Tensor {
+func Permute(self *tensor.Dense, dims []int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Permute(self, dims)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_57de67403ee3(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0a52eb8ea78(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -623,15 +623,15 @@ var opNeg = asserts.Op{
 }
 
 // Neg checks neg(Tensor self) -> Tensor
-func Neg(self *gt.Tensor) *gt.Tensor {
+func Neg(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Neg(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -642,16 +642,16 @@ var opNeg_ = asserts.Op{
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
-func Neg_(self *gt.Tensor) *gt.Tensor {
+func Neg_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Neg_(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_2c0924c08afe(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_c2745192bc90(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -662,16 +662,16 @@ var opNegOut = asserts.Op{
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func NegOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
+func NegOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.NegOut(self, out)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_79b49757a8d2(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_464e008505c5(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost_1967ce156e3e(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_5e8152feaede(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -682,15 +682,15 @@ var opReshape = asserts.Op{
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
-func Reshape(self *gt.Tensor, shape []int64) *gt.Tensor {
+func Reshape(self *tensor.Dense, shape []int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost_2c0a22709662(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_177e7de4f222(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -701,15 +701,15 @@ var opSelectInt = asserts.Op{
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
-func SelectInt(self *gt.Tensor, dim int64, index int64) *gt.Tensor {
+func SelectInt(self *tensor.Dense, dim int64, index int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SelectInt(self, dim, index)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_57de67403ee3(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0a52eb8ea78(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -720,15 +720,15 @@ var opDetach = asserts.Op{
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
-func Detach(self *gt.Tensor) *gt.Tensor {
+func Detach(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_57de67403ee3(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0a52eb8ea78(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -739,15 +739,15 @@ var opSliceTensor = asserts.Op{
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
-func SliceTensor(self *gt.Tensor, dim int64, start *int64, end *int64, step int64) *gt.Tensor {
+func SliceTensor(self *tensor.Dense, dim int64, start *int64, end *int64, step int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_57de67403ee3(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0a52eb8ea78(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -758,15 +758,15 @@ var opSoftmaxInt = asserts.Op{
 }
 
 // SoftmaxInt checks softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
-func SoftmaxInt(self *gt.Tensor, dim int64, dtype *int) *gt.Tensor {
+func SoftmaxInt(self *tensor.Dense, dim int64, dtype *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -777,15 +777,15 @@ var opSqueezeDim = asserts.Op{
 }
 
 // SqueezeDim checks squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
-func SqueezeDim(self *gt.Tensor, dim int64) *gt.Tensor {
+func SqueezeDim(self *tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SqueezeDim(self, dim)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_57de67403ee3(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0a52eb8ea78(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -796,15 +796,15 @@ var opStack = asserts.Op{
 }
 
 // Stack checks stack(Tensor[] tensors, int dim=0) -> Tensor
-func Stack(tensors []*gt.Tensor, dim int64) *gt.Tensor {
+func Stack(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Stack(tensors, dim)
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre_89abd3ecf48e(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	assertgenshapes.ChecksPre_3850718fb596(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost_c14b03c9fa72(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_e1e621f2c3f8(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -815,15 +815,15 @@ var opSum = asserts.Op{
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
-func Sum(self *gt.Tensor, dtype *int) *gt.Tensor {
+func Sum(self *tensor.Dense, dtype *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -834,15 +834,15 @@ var opSumDimIntList = asserts.Op{
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
-func SumDimIntList(self *gt.Tensor, dim []int64, keepdim bool, dtype *int) *gt.Tensor {
+func SumDimIntList(self *tensor.Dense, dim []int64, keepdim bool, dtype *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -853,15 +853,15 @@ var opSqrt = asserts.Op{
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
-func Sqrt(self *gt.Tensor) *gt.Tensor {
+func Sqrt(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sqrt(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -872,16 +872,16 @@ var opSqrt_ = asserts.Op{
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
-func Sqrt_(self *gt.Tensor) *gt.Tensor {
+func Sqrt_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sqrt_(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_2c0924c08afe(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_c2745192bc90(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -892,15 +892,15 @@ var opSquare = asserts.Op{
 }
 
 // Square checks square(Tensor self) -> Tensor
-func Square(self *gt.Tensor) *gt.Tensor {
+func Square(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Square(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -911,15 +911,15 @@ var opT = asserts.Op{
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
-func T(self *gt.Tensor) *gt.Tensor {
+func T(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.T(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_57de67403ee3(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0a52eb8ea78(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -930,15 +930,15 @@ var opTanh = asserts.Op{
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
-func Tanh(self *gt.Tensor) *gt.Tensor {
+func Tanh(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Tanh(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -949,16 +949,16 @@ var opTanh_ = asserts.Op{
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
-func Tanh_(self *gt.Tensor) *gt.Tensor {
+func Tanh_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Tanh_(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_2c0924c08afe(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_c2745192bc90(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -969,15 +969,15 @@ var opTransposeInt = asserts.Op{
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
-func TransposeInt(self *gt.Tensor, dim0 int64, dim1 int64) *gt.Tensor {
+func TransposeInt(self *tensor.Dense, dim0 int64, dim1 int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_57de67403ee3(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0a52eb8ea78(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -988,15 +988,15 @@ var opUnsqueeze = asserts.Op{
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
-func Unsqueeze(self *gt.Tensor, dim int64) *gt.Tensor {
+func Unsqueeze(self *tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_57de67403ee3(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0a52eb8ea78(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1007,15 +1007,15 @@ var opClone = asserts.Op{
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
-func Clone(self *gt.Tensor, memory_format *int) *gt.Tensor {
+func Clone(self *tensor.Dense, memory_format *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1026,16 +1026,16 @@ var opZero_ = asserts.Op{
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
-func Zero_(self *gt.Tensor) *gt.Tensor {
+func Zero_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7be9bf2e4792(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_2c0924c08afe(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost_5a5b09a89997(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_c2745192bc90(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1046,16 +1046,16 @@ var opSubOut = asserts.Op{
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
-func SubOut(self *gt.Tensor, other *gt.Tensor, alpha float64, out *gt.Tensor) *gt.Tensor {
+func SubOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SubOut(self, other, alpha, out)
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_5ff95e4e3fd1(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_ff4c0ef9253a(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_4d3888ebf230(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_51887fd98c04(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1066,15 +1066,15 @@ var opSubTensor = asserts.Op{
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
-func SubTensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
+func SubTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SubTensor(self, other, alpha)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5d6e0ee02f4d(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_7b333bf6270a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1085,16 +1085,16 @@ var opSub_Tensor = asserts.Op{
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
-func Sub_Tensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
+func Sub_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2d6063e91c2f(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c37481c586d7(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_a1aa7dc222c7(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_a4fd1da58a67(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1105,15 +1105,15 @@ var opView = asserts.Op{
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)
-func View(self *gt.Tensor, size []int64) *gt.Tensor {
+func View(self *tensor.Dense, size []int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_57de67403ee3(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0a52eb8ea78(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1124,15 +1124,15 @@ var opEqTensor = asserts.Op{
 }
 
 // EqTensor checks eq.Tensor(Tensor self, Tensor other) -> Tensor
-func EqTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func EqTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.EqTensor(self, other)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5d6e0ee02f4d(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_7b333bf6270a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1143,15 +1143,15 @@ var opMin = asserts.Op{
 }
 
 // Min checks min(Tensor self) -> Tensor
-func Min(self *gt.Tensor) *gt.Tensor {
+func Min(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Min(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1162,15 +1162,15 @@ var opMax = asserts.Op{
 }
 
 // Max checks max(Tensor self) -> Tensor
-func Max(self *gt.Tensor) *gt.Tensor {
+func Max(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Max(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1181,15 +1181,15 @@ var opMaximum = asserts.Op{
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
-func Maximum(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func Maximum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Maximum(self, other)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5d6e0ee02f4d(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_7b333bf6270a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1200,15 +1200,15 @@ var opMinimum = asserts.Op{
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
-func Minimum(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func Minimum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Minimum(self, other)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_bd8a3fbcedb3(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_5d6e0ee02f4d(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.Minimum(self, other)
-	assertgenshapes.ChecksPost_d93839a36958(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_7b333bf6270a(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1219,15 +1219,15 @@ var opPowTensorScalar = asserts.Op{
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
-func PowTensorScalar(self *gt.Tensor, exponent float64) *gt.Tensor {
+func PowTensorScalar(self *tensor.Dense, exponent float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.PowTensorScalar(self, exponent)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_01d4346e2f68(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_4687b37ee1be(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.PowTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_2515295394e7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d523803ee13a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1238,83 +1238,83 @@ var opAlias = asserts.Op{
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
-func Alias(self *gt.Tensor) *gt.Tensor {
+func Alias(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_06e4ab19b8b5(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_57de67403ee3(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_6754b503d65d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0a52eb8ea78(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Abs
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Abs_
-	_ func(*gt.Tensor, *gt.Tensor, float64) *gt.Tensor             = kernels.AddTensor
-	_ func(*gt.Tensor, *gt.Tensor, float64) *gt.Tensor             = kernels.Add_Tensor
-	_ func(*gt.Tensor, *gt.Tensor, float64, *gt.Tensor) *gt.Tensor = kernels.AddOut
-	_ func(*gt.Tensor, *int64, bool) *gt.Tensor                    = kernels.Argmax
-	_ func(*gt.Tensor, *int64, bool) *gt.Tensor                    = kernels.Argmin
-	_ func([]*gt.Tensor, int64) *gt.Tensor                         = kernels.Cat
-	_ func(*gt.Tensor, *float64, *float64) *gt.Tensor              = kernels.Clamp
-	_ func(*gt.Tensor, *float64, *float64) *gt.Tensor              = kernels.Clamp_
-	_ func(*gt.Tensor, int) *gt.Tensor                             = kernels.Contiguous
-	_ func(*gt.Tensor, *gt.Tensor, bool) *gt.Tensor                = kernels.Copy_
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.DivTensor
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Div_Tensor
-	_ func(*gt.Tensor, *gt.Tensor, *gt.Tensor) *gt.Tensor          = kernels.DivOut
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Dot
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Exp
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Exp_
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.ExpOut
-	_ func(*gt.Tensor, int64, int64) *gt.Tensor                    = kernels.FlattenUsingInts
-	_ func(*gt.Tensor, float64) *gt.Tensor                         = kernels.Fill_Scalar
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Log
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Matmul
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Mm
-	_ func(*gt.Tensor, *gt.Tensor, *gt.Tensor) *gt.Tensor          = kernels.MmOut
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.MulTensor
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Mul_Tensor
-	_ func(*gt.Tensor, *gt.Tensor, *gt.Tensor) *gt.Tensor          = kernels.MulOut
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Mv
-	_ func(*gt.Tensor, int64, int64, int64) *gt.Tensor             = kernels.Narrow
-	_ func(*gt.Tensor, []int64) *gt.Tensor                         = kernels.Permute
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Neg
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Neg_
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.NegOut
-	_ func(*gt.Tensor, []int64) *gt.Tensor                         = kernels.Reshape
-	_ func(*gt.Tensor, int64, int64) *gt.Tensor                    = kernels.SelectInt
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Detach
-	_ func(*gt.Tensor, int64, *int64, *int64, int64) *gt.Tensor    = kernels.SliceTensor
-	_ func(*gt.Tensor, int64, *int) *gt.Tensor                     = kernels.SoftmaxInt
-	_ func(*gt.Tensor, int64) *gt.Tensor                           = kernels.SqueezeDim
-	_ func([]*gt.Tensor, int64) *gt.Tensor                         = kernels.Stack
-	_ func(*gt.Tensor, *int) *gt.Tensor                            = kernels.Sum
-	_ func(*gt.Tensor, []int64, bool, *int) *gt.Tensor             = kernels.SumDimIntList
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Sqrt
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Sqrt_
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Square
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.T
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Tanh
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Tanh_
-	_ func(*gt.Tensor, int64, int64) *gt.Tensor                    = kernels.TransposeInt
-	_ func(*gt.Tensor, int64) *gt.Tensor                           = kernels.Unsqueeze
-	_ func(*gt.Tensor, *int) *gt.Tensor                            = kernels.Clone
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Zero_
-	_ func(*gt.Tensor, *gt.Tensor, float64, *gt.Tensor) *gt.Tensor = kernels.SubOut
-	_ func(*gt.Tensor, *gt.Tensor, float64) *gt.Tensor             = kernels.SubTensor
-	_ func(*gt.Tensor, *gt.Tensor, float64) *gt.Tensor             = kernels.Sub_Tensor
-	_ func(*gt.Tensor, []int64) *gt.Tensor                         = kernels.View
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.EqTensor
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Min
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Max
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Maximum
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Minimum
-	_ func(*gt.Tensor, float64) *gt.Tensor                         = kernels.PowTensorScalar
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Alias
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Abs
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Abs_
+	_ func(*tensor.Dense, *tensor.Dense, float64) *tensor.Dense                = kernels.AddTensor
+	_ func(*tensor.Dense, *tensor.Dense, float64) *tensor.Dense                = kernels.Add_Tensor
+	_ func(*tensor.Dense, *tensor.Dense, float64, *tensor.Dense) *tensor.Dense = kernels.AddOut
+	_ func(*tensor.Dense, *int64, bool) *tensor.Dense                          = kernels.Argmax
+	_ func(*tensor.Dense, *int64, bool) *tensor.Dense                          = kernels.Argmin
+	_ func([]*tensor.Dense, int64) *tensor.Dense                               = kernels.Cat
+	_ func(*tensor.Dense, *float64, *float64) *tensor.Dense                    = kernels.Clamp
+	_ func(*tensor.Dense, *float64, *float64) *tensor.Dense                    = kernels.Clamp_
+	_ func(*tensor.Dense, int) *tensor.Dense                                   = kernels.Contiguous
+	_ func(*tensor.Dense, *tensor.Dense, bool) *tensor.Dense                   = kernels.Copy_
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.DivTensor
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Div_Tensor
+	_ func(*tensor.Dense, *tensor.Dense, *tensor.Dense) *tensor.Dense          = kernels.DivOut
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Dot
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Exp
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Exp_
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.ExpOut
+	_ func(*tensor.Dense, int64, int64) *tensor.Dense                          = kernels.FlattenUsingInts
+	_ func(*tensor.Dense, float64) *tensor.Dense                               = kernels.Fill_Scalar
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Log
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Matmul
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Mm
+	_ func(*tensor.Dense, *tensor.Dense, *tensor.Dense) *tensor.Dense          = kernels.MmOut
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.MulTensor
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Mul_Tensor
+	_ func(*tensor.Dense, *tensor.Dense, *tensor.Dense) *tensor.Dense          = kernels.MulOut
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Mv
+	_ func(*tensor.Dense, int64, int64, int64) *tensor.Dense                   = kernels.Narrow
+	_ func(*tensor.Dense, []int64) *tensor.Dense                               = kernels.Permute
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Neg
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Neg_
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.NegOut
+	_ func(*tensor.Dense, []int64) *tensor.Dense                               = kernels.Reshape
+	_ func(*tensor.Dense, int64, int64) *tensor.Dense                          = kernels.SelectInt
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Detach
+	_ func(*tensor.Dense, int64, *int64, *int64, int64) *tensor.Dense          = kernels.SliceTensor
+	_ func(*tensor.Dense, int64, *int) *tensor.Dense                           = kernels.SoftmaxInt
+	_ func(*tensor.Dense, int64) *tensor.Dense                                 = kernels.SqueezeDim
+	_ func([]*tensor.Dense, int64) *tensor.Dense                               = kernels.Stack
+	_ func(*tensor.Dense, *int) *tensor.Dense                                  = kernels.Sum
+	_ func(*tensor.Dense, []int64, bool, *int) *tensor.Dense                   = kernels.SumDimIntList
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Sqrt
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Sqrt_
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Square
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.T
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Tanh
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Tanh_
+	_ func(*tensor.Dense, int64, int64) *tensor.Dense                          = kernels.TransposeInt
+	_ func(*tensor.Dense, int64) *tensor.Dense                                 = kernels.Unsqueeze
+	_ func(*tensor.Dense, *int) *tensor.Dense                                  = kernels.Clone
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Zero_
+	_ func(*tensor.Dense, *tensor.Dense, float64, *tensor.Dense) *tensor.Dense = kernels.SubOut
+	_ func(*tensor.Dense, *tensor.Dense, float64) *tensor.Dense                = kernels.SubTensor
+	_ func(*tensor.Dense, *tensor.Dense, float64) *tensor.Dense                = kernels.Sub_Tensor
+	_ func(*tensor.Dense, []int64) *tensor.Dense                               = kernels.View
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.EqTensor
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Min
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Max
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Maximum
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Minimum
+	_ func(*tensor.Dense, float64) *tensor.Dense                               = kernels.PowTensorScalar
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Alias
 )

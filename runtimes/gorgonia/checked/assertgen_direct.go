@@ -5,395 +5,395 @@
 package checked
 
 import (
-	gt "github.com/assertgen/assertgen/runtimes/gorgonia/gt"
 	kernels "github.com/assertgen/assertgen/runtimes/gorgonia/ops"
+	tensor "gorgonia.org/tensor"
 )
 
 // Abs calls kernels.Abs: abs is checked only in builds with -tags debugasserts.
-func Abs(self *gt.Tensor) *gt.Tensor {
+func Abs(self *tensor.Dense) *tensor.Dense {
 	return kernels.Abs(self)
 }
 
 // Abs_ calls kernels.Abs_: abs_ is checked only in builds with -tags debugasserts.
-func Abs_(self *gt.Tensor) *gt.Tensor {
+func Abs_(self *tensor.Dense) *tensor.Dense {
 	return kernels.Abs_(self)
 }
 
 // AddTensor calls kernels.AddTensor: add.Tensor is checked only in builds with -tags debugasserts.
-func AddTensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
+func AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.Dense {
 	return kernels.AddTensor(self, other, alpha)
 }
 
 // Add_Tensor calls kernels.Add_Tensor: add_.Tensor is checked only in builds with -tags debugasserts.
-func Add_Tensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
+func Add_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.Dense {
 	return kernels.Add_Tensor(self, other, alpha)
 }
 
 // AddOut calls kernels.AddOut: add.out is checked only in builds with -tags debugasserts.
-func AddOut(self *gt.Tensor, other *gt.Tensor, alpha float64, out *gt.Tensor) *gt.Tensor {
+func AddOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.Dense) *tensor.Dense {
 	return kernels.AddOut(self, other, alpha, out)
 }
 
 // Argmax calls kernels.Argmax: argmax is checked only in builds with -tags debugasserts.
-func Argmax(self *gt.Tensor, dim *int64, keepdim bool) *gt.Tensor {
+func Argmax(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 	return kernels.Argmax(self, dim, keepdim)
 }
 
 // Argmin calls kernels.Argmin: argmin is checked only in builds with -tags debugasserts.
-func Argmin(self *gt.Tensor, dim *int64, keepdim bool) *gt.Tensor {
+func Argmin(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 	return kernels.Argmin(self, dim, keepdim)
 }
 
 // Cat calls kernels.Cat: cat is checked only in builds with -tags debugasserts.
-func Cat(tensors []*gt.Tensor, dim int64) *gt.Tensor {
+func Cat(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	return kernels.Cat(tensors, dim)
 }
 
 // Clamp calls kernels.Clamp: clamp is checked only in builds with -tags debugasserts.
-func Clamp(self *gt.Tensor, min_ *float64, max_ *float64) *gt.Tensor {
+func Clamp(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 	return kernels.Clamp(self, min_, max_)
 }
 
 // Clamp_ calls kernels.Clamp_: clamp_ is checked only in builds with -tags debugasserts.
-func Clamp_(self *gt.Tensor, min_ *float64, max_ *float64) *gt.Tensor {
+func Clamp_(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 	return kernels.Clamp_(self, min_, max_)
 }
 
 // Contiguous calls kernels.Contiguous: contiguous is checked only in builds with -tags debugasserts.
-func Contiguous(self *gt.Tensor, memory_format int) *gt.Tensor {
+func Contiguous(self *tensor.Dense, memory_format int) *tensor.Dense {
 	return kernels.Contiguous(self, memory_format)
 }
 
 // Copy_ calls kernels.Copy_: copy_ is checked only in builds with -tags debugasserts.
-func Copy_(self *gt.Tensor, src *gt.Tensor, non_blocking bool) *gt.Tensor {
+func Copy_(self *tensor.Dense, src *tensor.Dense, non_blocking bool) *tensor.Dense {
 	return kernels.Copy_(self, src, non_blocking)
 }
 
 // DivTensor calls kernels.DivTensor: div.Tensor is checked only in builds with -tags debugasserts.
-func DivTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func DivTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	return kernels.DivTensor(self, other)
 }
 
 // Div_Tensor calls kernels.Div_Tensor: div_.Tensor is checked only in builds with -tags debugasserts.
-func Div_Tensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func Div_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	return kernels.Div_Tensor(self, other)
 }
 
 // DivOut calls kernels.DivOut: div.out is checked only in builds with -tags debugasserts.
-func DivOut(self *gt.Tensor, other *gt.Tensor, out *gt.Tensor) *gt.Tensor {
+func DivOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	return kernels.DivOut(self, other, out)
 }
 
 // Dot calls kernels.Dot: dot is checked only in builds with -tags debugasserts.
-func Dot(self *gt.Tensor, tensor *gt.Tensor) *gt.Tensor {
+func Dot(self *tensor.Dense, tensor *tensor.Dense) *tensor.Dense {
 	return kernels.Dot(self, tensor)
 }
 
 // Exp calls kernels.Exp: exp is checked only in builds with -tags debugasserts.
-func Exp(self *gt.Tensor) *gt.Tensor {
+func Exp(self *tensor.Dense) *tensor.Dense {
 	return kernels.Exp(self)
 }
 
 // Exp_ calls kernels.Exp_: exp_ is checked only in builds with -tags debugasserts.
-func Exp_(self *gt.Tensor) *gt.Tensor {
+func Exp_(self *tensor.Dense) *tensor.Dense {
 	return kernels.Exp_(self)
 }
 
 // ExpOut calls kernels.ExpOut: exp.out is checked only in builds with -tags debugasserts.
-func ExpOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
+func ExpOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	return kernels.ExpOut(self, out)
 }
 
 // FlattenUsingInts calls kernels.FlattenUsingInts: flatten.using_ints is checked only in builds with -tags debugasserts.
-func FlattenUsingInts(self *gt.Tensor, start_dim int64, end_dim int64) *gt.Tensor {
+func FlattenUsingInts(self *tensor.Dense, start_dim int64, end_dim int64) *tensor.Dense {
 	return kernels.FlattenUsingInts(self, start_dim, end_dim)
 }
 
 // Fill_Scalar calls kernels.Fill_Scalar: fill_.Scalar is checked only in builds with -tags debugasserts.
-func Fill_Scalar(self *gt.Tensor, value float64) *gt.Tensor {
+func Fill_Scalar(self *tensor.Dense, value float64) *tensor.Dense {
 	return kernels.Fill_Scalar(self, value)
 }
 
 // Log calls kernels.Log: log is checked only in builds with -tags debugasserts.
-func Log(self *gt.Tensor) *gt.Tensor {
+func Log(self *tensor.Dense) *tensor.Dense {
 	return kernels.Log(self)
 }
 
 // Matmul calls kernels.Matmul: matmul is checked only in builds with -tags debugasserts.
-func Matmul(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func Matmul(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	return kernels.Matmul(self, other)
 }
 
 // Mm calls kernels.Mm: mm is checked only in builds with -tags debugasserts.
-func Mm(self *gt.Tensor, mat2 *gt.Tensor) *gt.Tensor {
+func Mm(self *tensor.Dense, mat2 *tensor.Dense) *tensor.Dense {
 	return kernels.Mm(self, mat2)
 }
 
 // MmOut calls kernels.MmOut: mm.out is checked only in builds with -tags debugasserts.
-func MmOut(self *gt.Tensor, mat2 *gt.Tensor, out *gt.Tensor) *gt.Tensor {
+func MmOut(self *tensor.Dense, mat2 *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	return kernels.MmOut(self, mat2, out)
 }
 
 // MulTensor calls kernels.MulTensor: mul.Tensor is checked only in builds with -tags debugasserts.
-func MulTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func MulTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	return kernels.MulTensor(self, other)
 }
 
 // Mul_Tensor calls kernels.Mul_Tensor: mul_.Tensor is checked only in builds with -tags debugasserts.
-func Mul_Tensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func Mul_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	return kernels.Mul_Tensor(self, other)
 }
 
 // MulOut calls kernels.MulOut: mul.out is checked only in builds with -tags debugasserts.
-func MulOut(self *gt.Tensor, other *gt.Tensor, out *gt.Tensor) *gt.Tensor {
+func MulOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	return kernels.MulOut(self, other, out)
 }
 
 // Mv calls kernels.Mv: mv is checked only in builds with -tags debugasserts.
-func Mv(self *gt.Tensor, vec *gt.Tensor) *gt.Tensor {
+func Mv(self *tensor.Dense, vec *tensor.Dense) *tensor.Dense {
 	return kernels.Mv(self, vec)
 }
 
 // Narrow calls kernels.Narrow: narrow is checked only in builds with -tags debugasserts.
-func Narrow(self *gt.Tensor, dim int64, start int64, length int64) *gt.Tensor {
+func Narrow(self *tensor.Dense, dim int64, start int64, length int64) *tensor.Dense {
 	return kernels.Narrow(self, dim, start, length)
 }
 
 // Permute calls kernels.Permute: permute is checked only in builds with -tags debugasserts.
-func Permute(self *gt.Tensor, dims []int64) *gt.Tensor {
+func Permute(self *tensor.Dense, dims []int64) *tensor.Dense {
 	return kernels.Permute(self, dims)
 }
 
 // Neg calls kernels.Neg: neg is checked only in builds with -tags debugasserts.
-func Neg(self *gt.Tensor) *gt.Tensor {
+func Neg(self *tensor.Dense) *tensor.Dense {
 	return kernels.Neg(self)
 }
 
 // Neg_ calls kernels.Neg_: neg_ is checked only in builds with -tags debugasserts.
-func Neg_(self *gt.Tensor) *gt.Tensor {
+func Neg_(self *tensor.Dense) *tensor.Dense {
 	return kernels.Neg_(self)
 }
 
 // NegOut calls kernels.NegOut: neg.out is checked only in builds with -tags debugasserts.
-func NegOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
+func NegOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	return kernels.NegOut(self, out)
 }
 
 // Reshape calls kernels.Reshape: reshape is checked only in builds with -tags debugasserts.
-func Reshape(self *gt.Tensor, shape []int64) *gt.Tensor {
+func Reshape(self *tensor.Dense, shape []int64) *tensor.Dense {
 	return kernels.Reshape(self, shape)
 }
 
 // SelectInt calls kernels.SelectInt: select.int is checked only in builds with -tags debugasserts.
-func SelectInt(self *gt.Tensor, dim int64, index int64) *gt.Tensor {
+func SelectInt(self *tensor.Dense, dim int64, index int64) *tensor.Dense {
 	return kernels.SelectInt(self, dim, index)
 }
 
 // Detach calls kernels.Detach: detach is checked only in builds with -tags debugasserts.
-func Detach(self *gt.Tensor) *gt.Tensor {
+func Detach(self *tensor.Dense) *tensor.Dense {
 	return kernels.Detach(self)
 }
 
 // SliceTensor calls kernels.SliceTensor: slice.Tensor is checked only in builds with -tags debugasserts.
-func SliceTensor(self *gt.Tensor, dim int64, start *int64, end *int64, step int64) *gt.Tensor {
+func SliceTensor(self *tensor.Dense, dim int64, start *int64, end *int64, step int64) *tensor.Dense {
 	return kernels.SliceTensor(self, dim, start, end, step)
 }
 
 // SoftmaxInt calls kernels.SoftmaxInt: softmax.int is checked only in builds with -tags debugasserts.
-func SoftmaxInt(self *gt.Tensor, dim int64, dtype *int) *gt.Tensor {
+func SoftmaxInt(self *tensor.Dense, dim int64, dtype *int) *tensor.Dense {
 	return kernels.SoftmaxInt(self, dim, dtype)
 }
 
 // SqueezeDim calls kernels.SqueezeDim: squeeze.dim is checked only in builds with -tags debugasserts.
-func SqueezeDim(self *gt.Tensor, dim int64) *gt.Tensor {
+func SqueezeDim(self *tensor.Dense, dim int64) *tensor.Dense {
 	return kernels.SqueezeDim(self, dim)
 }
 
 // Stack calls kernels.Stack: stack is checked only in builds with -tags debugasserts.
-func Stack(tensors []*gt.Tensor, dim int64) *gt.Tensor {
+func Stack(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	return kernels.Stack(tensors, dim)
 }
 
 // Sum calls kernels.Sum: sum is checked only in builds with -tags debugasserts.
-func Sum(self *gt.Tensor, dtype *int) *gt.Tensor {
+func Sum(self *tensor.Dense, dtype *int) *tensor.Dense {
 	return kernels.Sum(self, dtype)
 }
 
 // SumDimIntList calls kernels.SumDimIntList: sum.dim_IntList is checked only in builds with -tags debugasserts.
-func SumDimIntList(self *gt.Tensor, dim []int64, keepdim bool, dtype *int) *gt.Tensor {
+func SumDimIntList(self *tensor.Dense, dim []int64, keepdim bool, dtype *int) *tensor.Dense {
 	return kernels.SumDimIntList(self, dim, keepdim, dtype)
 }
 
 // Sqrt calls kernels.Sqrt: sqrt is checked only in builds with -tags debugasserts.
-func Sqrt(self *gt.Tensor) *gt.Tensor {
+func Sqrt(self *tensor.Dense) *tensor.Dense {
 	return kernels.Sqrt(self)
 }
 
 // Sqrt_ calls kernels.Sqrt_: sqrt_ is checked only in builds with -tags debugasserts.
-func Sqrt_(self *gt.Tensor) *gt.Tensor {
+func Sqrt_(self *tensor.Dense) *tensor.Dense {
 	return kernels.Sqrt_(self)
 }
 
 // Square calls kernels.Square: square is checked only in builds with -tags debugasserts.
-func Square(self *gt.Tensor) *gt.Tensor {
+func Square(self *tensor.Dense) *tensor.Dense {
 	return kernels.Square(self)
 }
 
 // T calls kernels.T: t is checked only in builds with -tags debugasserts.
-func T(self *gt.Tensor) *gt.Tensor {
+func T(self *tensor.Dense) *tensor.Dense {
 	return kernels.T(self)
 }
 
 // Tanh calls kernels.Tanh: tanh is checked only in builds with -tags debugasserts.
-func Tanh(self *gt.Tensor) *gt.Tensor {
+func Tanh(self *tensor.Dense) *tensor.Dense {
 	return kernels.Tanh(self)
 }
 
 // Tanh_ calls kernels.Tanh_: tanh_ is checked only in builds with -tags debugasserts.
-func Tanh_(self *gt.Tensor) *gt.Tensor {
+func Tanh_(self *tensor.Dense) *tensor.Dense {
 	return kernels.Tanh_(self)
 }
 
 // TransposeInt calls kernels.TransposeInt: transpose.int is checked only in builds with -tags debugasserts.
-func TransposeInt(self *gt.Tensor, dim0 int64, dim1 int64) *gt.Tensor {
+func TransposeInt(self *tensor.Dense, dim0 int64, dim1 int64) *tensor.Dense {
 	return kernels.TransposeInt(self, dim0, dim1)
 }
 
 // Unsqueeze calls kernels.Unsqueeze: unsqueeze is checked only in builds with -tags debugasserts.
-func Unsqueeze(self *gt.Tensor, dim int64) *gt.Tensor {
+func Unsqueeze(self *tensor.Dense, dim int64) *tensor.Dense {
 	return kernels.Unsqueeze(self, dim)
 }
 
 // Clone calls kernels.Clone: clone is checked only in builds with -tags debugasserts.
-func Clone(self *gt.Tensor, memory_format *int) *gt.Tensor {
+func Clone(self *tensor.Dense, memory_format *int) *tensor.Dense {
 	return kernels.Clone(self, memory_format)
 }
 
 // Zero_ calls kernels.Zero_: zero_ is checked only in builds with -tags debugasserts.
-func Zero_(self *gt.Tensor) *gt.Tensor {
+func Zero_(self *tensor.Dense) *tensor.Dense {
 	return kernels.Zero_(self)
 }
 
 // SubOut calls kernels.SubOut: sub.out is checked only in builds with -tags debugasserts.
-func SubOut(self *gt.Tensor, other *gt.Tensor, alpha float64, out *gt.Tensor) *gt.Tensor {
+func SubOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.Dense) *tensor.Dense {
 	return kernels.SubOut(self, other, alpha, out)
 }
 
 // SubTensor calls kernels.SubTensor: sub.Tensor is checked only in builds with -tags debugasserts.
-func SubTensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
+func SubTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.Dense {
 	return kernels.SubTensor(self, other, alpha)
 }
 
 // Sub_Tensor calls kernels.Sub_Tensor: sub_.Tensor is checked only in builds with -tags debugasserts.
-func Sub_Tensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
+func Sub_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.Dense {
 	return kernels.Sub_Tensor(self, other, alpha)
 }
 
 // View calls kernels.View: view is checked only in builds with -tags debugasserts.
-func View(self *gt.Tensor, size []int64) *gt.Tensor {
+func View(self *tensor.Dense, size []int64) *tensor.Dense {
 	return kernels.View(self, size)
 }
 
 // EqTensor calls kernels.EqTensor: eq.Tensor is checked only in builds with -tags debugasserts.
-func EqTensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func EqTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	return kernels.EqTensor(self, other)
 }
 
 // Min calls kernels.Min: min is checked only in builds with -tags debugasserts.
-func Min(self *gt.Tensor) *gt.Tensor {
+func Min(self *tensor.Dense) *tensor.Dense {
 	return kernels.Min(self)
 }
 
 // Max calls kernels.Max: max is checked only in builds with -tags debugasserts.
-func Max(self *gt.Tensor) *gt.Tensor {
+func Max(self *tensor.Dense) *tensor.Dense {
 	return kernels.Max(self)
 }
 
 // Maximum calls kernels.Maximum: maximum is checked only in builds with -tags debugasserts.
-func Maximum(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func Maximum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	return kernels.Maximum(self, other)
 }
 
 // Minimum calls kernels.Minimum: minimum is checked only in builds with -tags debugasserts.
-func Minimum(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
+func Minimum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	return kernels.Minimum(self, other)
 }
 
 // PowTensorScalar calls kernels.PowTensorScalar: pow.Tensor_Scalar is checked only in builds with -tags debugasserts.
-func PowTensorScalar(self *gt.Tensor, exponent float64) *gt.Tensor {
+func PowTensorScalar(self *tensor.Dense, exponent float64) *tensor.Dense {
 	return kernels.PowTensorScalar(self, exponent)
 }
 
 // Alias calls kernels.Alias: alias is checked only in builds with -tags debugasserts.
-func Alias(self *gt.Tensor) *gt.Tensor {
+func Alias(self *tensor.Dense) *tensor.Dense {
 	return kernels.Alias(self)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Abs
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Abs_
-	_ func(*gt.Tensor, *gt.Tensor, float64) *gt.Tensor             = kernels.AddTensor
-	_ func(*gt.Tensor, *gt.Tensor, float64) *gt.Tensor             = kernels.Add_Tensor
-	_ func(*gt.Tensor, *gt.Tensor, float64, *gt.Tensor) *gt.Tensor = kernels.AddOut
-	_ func(*gt.Tensor, *int64, bool) *gt.Tensor                    = kernels.Argmax
-	_ func(*gt.Tensor, *int64, bool) *gt.Tensor                    = kernels.Argmin
-	_ func([]*gt.Tensor, int64) *gt.Tensor                         = kernels.Cat
-	_ func(*gt.Tensor, *float64, *float64) *gt.Tensor              = kernels.Clamp
-	_ func(*gt.Tensor, *float64, *float64) *gt.Tensor              = kernels.Clamp_
-	_ func(*gt.Tensor, int) *gt.Tensor                             = kernels.Contiguous
-	_ func(*gt.Tensor, *gt.Tensor, bool) *gt.Tensor                = kernels.Copy_
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.DivTensor
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Div_Tensor
-	_ func(*gt.Tensor, *gt.Tensor, *gt.Tensor) *gt.Tensor          = kernels.DivOut
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Dot
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Exp
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Exp_
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.ExpOut
-	_ func(*gt.Tensor, int64, int64) *gt.Tensor                    = kernels.FlattenUsingInts
-	_ func(*gt.Tensor, float64) *gt.Tensor                         = kernels.Fill_Scalar
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Log
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Matmul
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Mm
-	_ func(*gt.Tensor, *gt.Tensor, *gt.Tensor) *gt.Tensor          = kernels.MmOut
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.MulTensor
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Mul_Tensor
-	_ func(*gt.Tensor, *gt.Tensor, *gt.Tensor) *gt.Tensor          = kernels.MulOut
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Mv
-	_ func(*gt.Tensor, int64, int64, int64) *gt.Tensor             = kernels.Narrow
-	_ func(*gt.Tensor, []int64) *gt.Tensor                         = kernels.Permute
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Neg
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Neg_
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.NegOut
-	_ func(*gt.Tensor, []int64) *gt.Tensor                         = kernels.Reshape
-	_ func(*gt.Tensor, int64, int64) *gt.Tensor                    = kernels.SelectInt
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Detach
-	_ func(*gt.Tensor, int64, *int64, *int64, int64) *gt.Tensor    = kernels.SliceTensor
-	_ func(*gt.Tensor, int64, *int) *gt.Tensor                     = kernels.SoftmaxInt
-	_ func(*gt.Tensor, int64) *gt.Tensor                           = kernels.SqueezeDim
-	_ func([]*gt.Tensor, int64) *gt.Tensor                         = kernels.Stack
-	_ func(*gt.Tensor, *int) *gt.Tensor                            = kernels.Sum
-	_ func(*gt.Tensor, []int64, bool, *int) *gt.Tensor             = kernels.SumDimIntList
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Sqrt
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Sqrt_
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Square
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.T
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Tanh
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Tanh_
-	_ func(*gt.Tensor, int64, int64) *gt.Tensor                    = kernels.TransposeInt
-	_ func(*gt.Tensor, int64) *gt.Tensor                           = kernels.Unsqueeze
-	_ func(*gt.Tensor, *int) *gt.Tensor                            = kernels.Clone
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Zero_
-	_ func(*gt.Tensor, *gt.Tensor, float64, *gt.Tensor) *gt.Tensor = kernels.SubOut
-	_ func(*gt.Tensor, *gt.Tensor, float64) *gt.Tensor             = kernels.SubTensor
-	_ func(*gt.Tensor, *gt.Tensor, float64) *gt.Tensor             = kernels.Sub_Tensor
-	_ func(*gt.Tensor, []int64) *gt.Tensor                         = kernels.View
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.EqTensor
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Min
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Max
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Maximum
-	_ func(*gt.Tensor, *gt.Tensor) *gt.Tensor                      = kernels.Minimum
-	_ func(*gt.Tensor, float64) *gt.Tensor                         = kernels.PowTensorScalar
-	_ func(*gt.Tensor) *gt.Tensor                                  = kernels.Alias
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Abs
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Abs_
+	_ func(*tensor.Dense, *tensor.Dense, float64) *tensor.Dense                = kernels.AddTensor
+	_ func(*tensor.Dense, *tensor.Dense, float64) *tensor.Dense                = kernels.Add_Tensor
+	_ func(*tensor.Dense, *tensor.Dense, float64, *tensor.Dense) *tensor.Dense = kernels.AddOut
+	_ func(*tensor.Dense, *int64, bool) *tensor.Dense                          = kernels.Argmax
+	_ func(*tensor.Dense, *int64, bool) *tensor.Dense                          = kernels.Argmin
+	_ func([]*tensor.Dense, int64) *tensor.Dense                               = kernels.Cat
+	_ func(*tensor.Dense, *float64, *float64) *tensor.Dense                    = kernels.Clamp
+	_ func(*tensor.Dense, *float64, *float64) *tensor.Dense                    = kernels.Clamp_
+	_ func(*tensor.Dense, int) *tensor.Dense                                   = kernels.Contiguous
+	_ func(*tensor.Dense, *tensor.Dense, bool) *tensor.Dense                   = kernels.Copy_
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.DivTensor
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Div_Tensor
+	_ func(*tensor.Dense, *tensor.Dense, *tensor.Dense) *tensor.Dense          = kernels.DivOut
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Dot
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Exp
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Exp_
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.ExpOut
+	_ func(*tensor.Dense, int64, int64) *tensor.Dense                          = kernels.FlattenUsingInts
+	_ func(*tensor.Dense, float64) *tensor.Dense                               = kernels.Fill_Scalar
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Log
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Matmul
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Mm
+	_ func(*tensor.Dense, *tensor.Dense, *tensor.Dense) *tensor.Dense          = kernels.MmOut
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.MulTensor
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Mul_Tensor
+	_ func(*tensor.Dense, *tensor.Dense, *tensor.Dense) *tensor.Dense          = kernels.MulOut
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Mv
+	_ func(*tensor.Dense, int64, int64, int64) *tensor.Dense                   = kernels.Narrow
+	_ func(*tensor.Dense, []int64) *tensor.Dense                               = kernels.Permute
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Neg
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Neg_
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.NegOut
+	_ func(*tensor.Dense, []int64) *tensor.Dense                               = kernels.Reshape
+	_ func(*tensor.Dense, int64, int64) *tensor.Dense                          = kernels.SelectInt
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Detach
+	_ func(*tensor.Dense, int64, *int64, *int64, int64) *tensor.Dense          = kernels.SliceTensor
+	_ func(*tensor.Dense, int64, *int) *tensor.Dense                           = kernels.SoftmaxInt
+	_ func(*tensor.Dense, int64) *tensor.Dense                                 = kernels.SqueezeDim
+	_ func([]*tensor.Dense, int64) *tensor.Dense                               = kernels.Stack
+	_ func(*tensor.Dense, *int) *tensor.Dense                                  = kernels.Sum
+	_ func(*tensor.Dense, []int64, bool, *int) *tensor.Dense                   = kernels.SumDimIntList
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Sqrt
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Sqrt_
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Square
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.T
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Tanh
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Tanh_
+	_ func(*tensor.Dense, int64, int64) *tensor.Dense                          = kernels.TransposeInt
+	_ func(*tensor.Dense, int64) *tensor.Dense                                 = kernels.Unsqueeze
+	_ func(*tensor.Dense, *int) *tensor.Dense                                  = kernels.Clone
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Zero_
+	_ func(*tensor.Dense, *tensor.Dense, float64, *tensor.Dense) *tensor.Dense = kernels.SubOut
+	_ func(*tensor.Dense, *tensor.Dense, float64) *tensor.Dense                = kernels.SubTensor
+	_ func(*tensor.Dense, *tensor.Dense, float64) *tensor.Dense                = kernels.Sub_Tensor
+	_ func(*tensor.Dense, []int64) *tensor.Dense                               = kernels.View
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.EqTensor
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Min
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Max
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Maximum
+	_ func(*tensor.Dense, *tensor.Dense) *tensor.Dense                         = kernels.Minimum
+	_ func(*tensor.Dense, float64) *tensor.Dense                               = kernels.PowTensorScalar
+	_ func(*tensor.Dense) *tensor.Dense                                        = kernels.Alias
 )

@@ -5,27 +5,30 @@ package checked_test
 import (
 	"testing"
 
+	"gorgonia.org/tensor"
+
 	"github.com/assertgen/assertgen/runtimes/gorgonia/checked"
-	"github.com/assertgen/assertgen/runtimes/gorgonia/gt"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/ops"
 )
 
-// BenchmarkChecked puts each checked wrapper beside its kernel called
-// directly, on 4x4 float64 tensors: checked minus direct is what the
-// checks cost on gorgonia (Ident through the weak-pointer ID tables,
-// fresh_not_held's registry, the slow path of every input check for want
-// of version counters). same_content is off (the default).
-func BenchmarkChecked(b *testing.B) {
+// benchCase is one op called directly (its kernel) and through its
+// checked wrapper.
+type benchCase struct {
+	name            string
+	direct, checked func()
+}
+
+// benchCases are the ops of BenchmarkChecked and TestCostSideBySide, on
+// 4x4 float64 tensors.
+func benchCases() []benchCase {
 	vs := make([]float64, 16)
 	for i := range vs {
 		vs[i] = float64(i + 1)
 	}
-	x, y := gt.FromFloat64s(vs, 4, 4), gt.FromFloat64s(vs, 4, 4)
-	list := []*gt.Tensor{x, y}
-	cases := []struct {
-		name            string
-		direct, checked func()
-	}{
+	x := tensor.New(tensor.WithShape(4, 4), tensor.WithBacking(vs))
+	y := tensor.New(tensor.WithShape(4, 4), tensor.WithBacking(append([]float64(nil), vs...)))
+	list := []*tensor.Dense{x, y}
+	return []benchCase{
 		{"add", func() { ops.AddTensor(x, y, 1) }, func() { checked.AddTensor(x, y, 1) }},
 		{"neg", func() { ops.Neg(x) }, func() { checked.Neg(x) }},
 		{"add_", func() { ops.Add_Tensor(x, y, 1) }, func() { checked.Add_Tensor(x, y, 1) }},
@@ -33,7 +36,15 @@ func BenchmarkChecked(b *testing.B) {
 		{"cat", func() { ops.Cat(list, 0) }, func() { checked.Cat(list, 0) }},
 		{"mm", func() { ops.Mm(x, y) }, func() { checked.Mm(x, y) }},
 	}
-	for _, c := range cases {
+}
+
+// BenchmarkChecked puts each checked wrapper beside its kernel called
+// directly: checked minus direct is what the checks cost on gorgonia
+// (identities from the Dense's address and ops.Memory, fresh_not_held's
+// registry, the slow path of every input check for want of version
+// counters). same_content is off (the default).
+func BenchmarkChecked(b *testing.B) {
+	for _, c := range benchCases() {
 		b.Run(c.name+"/direct", func(b *testing.B) {
 			for b.Loop() {
 				c.direct()

@@ -4,11 +4,26 @@ package findings
 
 import (
 	"testing"
+	"unsafe"
+
+	"gorgonia.org/tensor"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/runtimes/gorgonia/gt"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/ops"
 )
+
+// checkedDense is *tensor.Dense with the contract methods the call below
+// needs, from ops.Memory, as the generated shape helpers' adapter
+// (ForeignDense, internal to package checked) gives them.
+type checkedDense tensor.Dense
+
+func (d *checkedDense) memory() asserts.Memory {
+	return ops.Memory((*tensor.Dense)(d)).Of(unsafe.Pointer(d))
+}
+
+func (d *checkedDense) Ident() asserts.Ident { return d.memory().Ident() }
+
+func (d *checkedDense) ContentDigest() (uint64, bool) { return d.memory().Digest() }
 
 // The first binding of permute (ShallowClone, then T) on a permuted 3-d
 // view moved the shared data; same_content, the check a runtime without
@@ -17,27 +32,31 @@ import (
 func TestPermuteOfPermuteCaught(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
 	op := asserts.Op{Name: "permute"}
-	base := gt.From(newDense(2, 3, 4))
+	base := newDense(2, 3, 4)
 	v := ops.Permute(base, []int64{1, 0, 2})
-	unguarded := func(self *gt.Tensor) *gt.Tensor {
-		w := self.D().ShallowClone()
+	unguarded := func(self *tensor.Dense) *tensor.Dense {
+		w := self.ShallowClone()
 		if err := w.T(2, 1, 0); err != nil {
 			t.Fatal(err)
 		}
-		return gt.From(w)
+		return w
 	}
 	vs := asserts.Collect(func() {
 		var c asserts.Call
 		var s, r asserts.Saved
 		self := asserts.Arg("self")
+		cv := (*checkedDense)(v)
 		c.Begin(&op)
-		c.Save(&s, v)
-		c.SameContent(self, &s, v)
-		out := unguarded(v)
-		c.After(&s, v)
-		c.ResultIdent(&r, out)
+		m := cv.memory()
+		c.SaveMemory(&s, &m)
+		c.SameContent(self, &s, cv)
+		out := (*checkedDense)(unguarded(v))
+		m = cv.memory()
+		c.AfterMemory(&s, &m)
+		mr := out.memory()
+		c.ResultMemory(&r, &mr)
 		c.SharesStorage(asserts.Ret(0), &r, self, &s)
-		c.SameContentAfter(self, &s, v)
+		c.SameContentAfter(self, &s, cv)
 		c.End()
 	})
 	if len(vs) != 1 || vs[0].Check != asserts.CheckSameContent {

@@ -1,10 +1,6 @@
 package ops
 
-import (
-	"gorgonia.org/tensor"
-
-	"github.com/assertgen/assertgen/runtimes/gorgonia/gt"
-)
+import "gorgonia.org/tensor"
 
 // contiguous reports whether d's elements lie in row-major order of its
 // shape (strides of size-1 dims do not matter).
@@ -63,8 +59,8 @@ func sizes(op string, n int, size []int64) []int {
 // (same backing array) reshaped. Only for contiguous tensors: gorgonia's
 // Reshape of a lazily transposed tensor moves the data in the backing
 // array, which the clone shares with self.
-func reshaped(op string, self *gt.Tensor, shape []int) *gt.Tensor {
-	d := self.D()
+func reshaped(op string, self *tensor.Dense, shape []int) *tensor.Dense {
+	d := self
 	if !contiguous(d) {
 		failf(op, "a view with a new shape of a non-contiguous tensor (PyTorch's view fails there too; reshape copies)")
 	}
@@ -72,12 +68,12 @@ func reshaped(op string, self *gt.Tensor, shape []int) *gt.Tensor {
 	if err := v.Reshape(shape...); err != nil {
 		fail(op, err)
 	}
-	return gt.From(v)
+	return v
 }
 
 // T is t(Tensor(a) self) -> Tensor(a): ShallowClone, then T() for a 2-d tensor.
-func T(self *gt.Tensor) *gt.Tensor {
-	v := self.D().ShallowClone()
+func T(self *tensor.Dense) *tensor.Dense {
+	v := self.ShallowClone()
 	if v.Dims() == 2 {
 		if err := v.T(); err != nil {
 			fail("t", err)
@@ -85,7 +81,7 @@ func T(self *gt.Tensor) *gt.Tensor {
 	} else if v.Dims() > 2 {
 		failf("t", "%d-d tensor", v.Dims())
 	}
-	return gt.From(v)
+	return v
 }
 
 // permuted returns a ShallowClone of self transposed by perm. A tensor of
@@ -93,26 +89,26 @@ func T(self *gt.Tensor) *gt.Tensor {
 // transpose, gorgonia's T first carries out the earlier transpose by
 // moving the data in the backing array the clone shares with self and
 // every other view of it (findings.TestTOfATransposedViewMovesSharedData).
-func permuted(op string, self *gt.Tensor, perm []int) *gt.Tensor {
-	if self.D().Dims() > 2 && !contiguous(self.D()) {
-		failf(op, "a non-contiguous tensor of %d dims: gorgonia's T would move the data of the shared array", self.D().Dims())
+func permuted(op string, self *tensor.Dense, perm []int) *tensor.Dense {
+	if self.Dims() > 2 && !contiguous(self) {
+		failf(op, "a non-contiguous tensor of %d dims: gorgonia's T would move the data of the shared array", self.Dims())
 	}
-	v := self.D().ShallowClone()
+	v := self.ShallowClone()
 	if err := v.T(perm...); err != nil {
 		fail(op, err)
 	}
-	return gt.From(v)
+	return v
 }
 
 // TransposeInt is transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a): ShallowClone, then T(perm...).
-func TransposeInt(self *gt.Tensor, dim0, dim1 int64) *gt.Tensor {
-	n := self.D().Dims()
+func TransposeInt(self *tensor.Dense, dim0, dim1 int64) *tensor.Dense {
+	n := self.Dims()
 	a, b := axis(self, dim0), axis(self, dim1)
 	if a < 0 || a >= n || b < 0 || b >= n {
 		failf("transpose", "dims %d, %d of a %d-d tensor", dim0, dim1, n)
 	}
 	if a == b {
-		return gt.From(self.D().ShallowClone())
+		return self.ShallowClone()
 	}
 	perm := make([]int, n)
 	for i := range perm {
@@ -123,7 +119,7 @@ func TransposeInt(self *gt.Tensor, dim0, dim1 int64) *gt.Tensor {
 }
 
 // Permute is permute(Tensor(a) self, int[] dims) -> Tensor(a): ShallowClone, then T(dims...).
-func Permute(self *gt.Tensor, dims []int64) *gt.Tensor {
+func Permute(self *tensor.Dense, dims []int64) *tensor.Dense {
 	perm := make([]int, len(dims))
 	for i, d := range dims {
 		perm[i] = axis(self, d)
@@ -132,24 +128,24 @@ func Permute(self *gt.Tensor, dims []int64) *gt.Tensor {
 }
 
 // sliceAt returns self.Slice with s at dim and whole ranges elsewhere.
-func sliceAt(op string, self *gt.Tensor, dim int, s tensor.Slice) *gt.Tensor {
-	n := self.D().Dims()
+func sliceAt(op string, self *tensor.Dense, dim int, s tensor.Slice) *tensor.Dense {
+	n := self.Dims()
 	if dim < 0 || dim >= n {
 		failf(op, "dim %d of a %d-d tensor", dim, n)
 	}
 	ss := make([]tensor.Slice, n)
 	ss[dim] = s
-	v, err := self.D().Slice(ss...)
+	v, err := self.Slice(ss...)
 	return view(op, v, err)
 }
 
 // SliceTensor is slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a): Dense.Slice with tensor.S(start, end, step).
-func SliceTensor(self *gt.Tensor, dim int64, start, end *int64, step int64) *gt.Tensor {
+func SliceTensor(self *tensor.Dense, dim int64, start, end *int64, step int64) *tensor.Dense {
 	ax := axis(self, dim)
-	if ax < 0 || ax >= self.D().Dims() {
+	if ax < 0 || ax >= self.Dims() {
 		failf("slice", "dim %d", dim)
 	}
-	size := int64(self.D().Shape()[ax])
+	size := int64(self.Shape()[ax])
 	s, e := int64(0), size
 	if start != nil {
 		s = *start
@@ -171,19 +167,19 @@ func SliceTensor(self *gt.Tensor, dim int64, start, end *int64, step int64) *gt.
 }
 
 // SelectInt is select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a): Dense.Slice with tensor.S(index), which drops the dim.
-func SelectInt(self *gt.Tensor, dim, index int64) *gt.Tensor {
+func SelectInt(self *tensor.Dense, dim, index int64) *tensor.Dense {
 	ax := axis(self, dim)
-	if ax < 0 || ax >= self.D().Dims() {
+	if ax < 0 || ax >= self.Dims() {
 		failf("select", "dim %d", dim)
 	}
 	if index < 0 {
-		index += int64(self.D().Shape()[ax])
+		index += int64(self.Shape()[ax])
 	}
 	return sliceAt("select", self, ax, tensor.S(int(index)))
 }
 
 // Narrow is narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a): Dense.Slice with tensor.S(start, start+length).
-func Narrow(self *gt.Tensor, dim, start, length int64) *gt.Tensor {
+func Narrow(self *tensor.Dense, dim, start, length int64) *tensor.Dense {
 	if length < 1 {
 		failf("narrow", "length %d (gorgonia has no empty views)", length)
 	}
@@ -191,13 +187,13 @@ func Narrow(self *gt.Tensor, dim, start, length int64) *gt.Tensor {
 }
 
 // View is view(Tensor(a) self, SymInt[] size) -> Tensor(a): ShallowClone, then Reshape (contiguous tensors only).
-func View(self *gt.Tensor, size []int64) *gt.Tensor {
-	return reshaped("view", self, sizes("view", self.D().Shape().TotalSize(), size))
+func View(self *tensor.Dense, size []int64) *tensor.Dense {
+	return reshaped("view", self, sizes("view", self.Shape().TotalSize(), size))
 }
 
 // Unsqueeze is unsqueeze(Tensor(a) self, int dim) -> Tensor(a): ShallowClone, then Reshape with a 1 inserted (contiguous tensors only).
-func Unsqueeze(self *gt.Tensor, dim int64) *gt.Tensor {
-	shape := self.D().Shape().Clone()
+func Unsqueeze(self *tensor.Dense, dim int64) *tensor.Dense {
+	shape := self.Shape().Clone()
 	d := int(dim)
 	if d < 0 {
 		d += len(shape) + 1
@@ -210,48 +206,48 @@ func Unsqueeze(self *gt.Tensor, dim int64) *gt.Tensor {
 }
 
 // SqueezeDim is squeeze.dim(Tensor(a) self, int dim) -> Tensor(a): ShallowClone, then Reshape without the dim if its size is 1.
-func SqueezeDim(self *gt.Tensor, dim int64) *gt.Tensor {
-	shape := self.D().Shape().Clone()
+func SqueezeDim(self *tensor.Dense, dim int64) *tensor.Dense {
+	shape := self.Shape().Clone()
 	d := axis(self, dim)
 	if d < 0 || d >= len(shape) {
 		failf("squeeze", "dim %d", dim)
 	}
 	if shape[d] != 1 {
-		return gt.From(self.D().ShallowClone())
+		return self.ShallowClone()
 	}
 	return reshaped("squeeze", self, append(shape[:d], shape[d+1:]...))
 }
 
 // Alias is alias(Tensor(a) self) -> Tensor(a): Dense.ShallowClone.
-func Alias(self *gt.Tensor) *gt.Tensor { return gt.From(self.D().ShallowClone()) }
+func Alias(self *tensor.Dense) *tensor.Dense { return self.ShallowClone() }
 
 // Detach is detach(Tensor(a) self) -> Tensor(a): Dense.ShallowClone (gorgonia has no autograd state on a Dense).
-func Detach(self *gt.Tensor) *gt.Tensor { return gt.From(self.D().ShallowClone()) }
+func Detach(self *tensor.Dense) *tensor.Dense { return self.ShallowClone() }
 
 // Reshape is reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a): a view (ShallowClone, Reshape) of a contiguous tensor, a reshaped copy otherwise.
-func Reshape(self *gt.Tensor, shape []int64) *gt.Tensor {
-	s := sizes("reshape", self.D().Shape().TotalSize(), shape)
-	if contiguous(self.D()) {
+func Reshape(self *tensor.Dense, shape []int64) *tensor.Dense {
+	s := sizes("reshape", self.Shape().TotalSize(), shape)
+	if contiguous(self) {
 		return reshaped("reshape", self, s)
 	}
-	c := contiguousCopy("reshape", self.D())
+	c := contiguousCopy("reshape", self)
 	if err := c.Reshape(s...); err != nil {
 		fail("reshape", err)
 	}
-	return gt.From(c)
+	return c
 }
 
 // Contiguous is contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a): self when contiguous, else a row-major copy.
-func Contiguous(self *gt.Tensor, memoryFormat int) *gt.Tensor {
-	if contiguous(self.D()) {
+func Contiguous(self *tensor.Dense, memoryFormat int) *tensor.Dense {
+	if contiguous(self) {
 		return self
 	}
-	return gt.From(contiguousCopy("contiguous", self.D()))
+	return contiguousCopy("contiguous", self)
 }
 
 // FlattenUsingInts is flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a): Reshape's binding with dims start_dim..end_dim merged.
-func FlattenUsingInts(self *gt.Tensor, startDim, endDim int64) *gt.Tensor {
-	shape := self.D().Shape()
+func FlattenUsingInts(self *tensor.Dense, startDim, endDim int64) *tensor.Dense {
+	shape := self.Shape()
 	if len(shape) == 0 {
 		return Reshape(self, []int64{1})
 	}

@@ -15,7 +15,6 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/assertgen/assertgen/runtimes/gorgonia/checked"
-	"github.com/assertgen/assertgen/runtimes/gorgonia/gt"
 	"github.com/assertgen/assertgen/sweep"
 )
 
@@ -29,12 +28,12 @@ func (adapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error
 		return made[sp.Same], nil
 	}
 	if sp.ViewOf >= 0 {
-		base := made[sp.ViewOf].Interface().(*gt.Tensor)
-		v, err := base.D().Slice(tensor.S(sp.Index))
+		base := made[sp.ViewOf].Interface().(*tensor.Dense)
+		v, err := base.Slice(tensor.S(sp.Index))
 		if err != nil {
 			return reflect.Value{}, err
 		}
-		return reflect.ValueOf(gt.From(v.(*tensor.Dense))), nil
+		return reflect.ValueOf(v.(*tensor.Dense)), nil
 	}
 	t, err := MakeTensor(sp)
 	if err != nil {
@@ -51,7 +50,7 @@ func (adapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {
 
 // MakeTensor builds a strided tensor of spec sp (its Same and ViewOf are
 // the adapter's).
-func MakeTensor(sp sweep.Spec) (*gt.Tensor, error) {
+func MakeTensor(sp sweep.Spec) (*tensor.Dense, error) {
 	switch {
 	case sp.Layout != "":
 		return nil, fmt.Errorf("gorgonia has no %s layout", sp.Layout)
@@ -102,7 +101,7 @@ func MakeTensor(sp sweep.Spec) (*gt.Tensor, error) {
 			return nil, err
 		}
 	}
-	return gt.From(d), nil
+	return d, nil
 }
 
 // run sweeps every bound op over every variant, same_content on.

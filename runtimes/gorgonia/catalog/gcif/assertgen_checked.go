@@ -7,7 +7,7 @@ package gcif
 import (
 	"github.com/assertgen/assertgen/asserts"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/gorgonia/catalog/gcif/internal/assertgenshapes"
-	gt "github.com/assertgen/assertgen/runtimes/gorgonia/gt"
+	tensor "gorgonia.org/tensor"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
@@ -32,15 +32,15 @@ var opAddTensor = asserts.Op{
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
-func (k *checked) AddTensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
+func (k *checked) AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_947dd791390a(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_2ae50f982c29(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_563a948e5f17(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_d834e3411784(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -51,15 +51,15 @@ var opExp = asserts.Op{
 }
 
 // Exp checks exp(Tensor self) -> Tensor
-func (k *checked) Exp(self *gt.Tensor) *gt.Tensor {
+func (k *checked) Exp(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return k.next.Exp(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_4582ec219502(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_55fa4923c88e(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := k.next.Exp(self)
-	assertgenshapes.ChecksPost_436427b0cd08(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_60f4d0a2bac9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -70,14 +70,14 @@ var opNeg = asserts.Op{
 }
 
 // Neg checks neg(Tensor self) -> Tensor
-func (k *checked) Neg(self *gt.Tensor) *gt.Tensor {
+func (k *checked) Neg(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_4582ec219502(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_55fa4923c88e(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_436427b0cd08(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_60f4d0a2bac9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }

@@ -2,15 +2,15 @@
 
 package gcif
 
-import gt "github.com/assertgen/assertgen/runtimes/gorgonia/gt"
+import tensor "gorgonia.org/tensor"
 
 // Kernels has one method per operator; Checked wraps an implementation with
 // the checks of its plan (profile strict) in builds with -tags debugasserts.
 type Kernels interface {
 	// add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
-	AddTensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor
+	AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.Dense
 	// exp(Tensor self) -> Tensor
-	Exp(self *gt.Tensor) *gt.Tensor
+	Exp(self *tensor.Dense) *tensor.Dense
 	// neg(Tensor self) -> Tensor
-	Neg(self *gt.Tensor) *gt.Tensor
+	Neg(self *tensor.Dense) *tensor.Dense
 }

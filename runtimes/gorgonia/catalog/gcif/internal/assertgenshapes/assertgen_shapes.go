@@ -6,23 +6,29 @@ package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
-	gt "github.com/assertgen/assertgen/runtimes/gorgonia/gt"
+	ops "github.com/assertgen/assertgen/runtimes/gorgonia/ops"
+	tensor "gorgonia.org/tensor"
+	"unsafe"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
 var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
 
-// ChecksPost_436427b0cd08 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp).
-func ChecksPost_436427b0cd08(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// ChecksPost_60f4d0a2bac9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp).
+func ChecksPost_60f4d0a2bac9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
-	c.AfterIdent(s0, t0)
-	c.ResultIdent(&s1, t1)
+	m0 := t0.Memory()
+	c.AfterMemory(s0, &m0)
+	m1 := t1.Memory()
+	c.ResultMemory(&s1, &m1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -33,27 +39,34 @@ func ChecksPost_436427b0cd08(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.FreshNotHeld(l[1], &s1, t1)
+	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
 
-// ChecksPost_563a948e5f17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_563a948e5f17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+// ChecksPost_d834e3411784 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_d834e3411784(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	c.AfterIdent(s0, t0)
-	c.AfterIdent(s1, t1)
-	c.ResultIdent(&s2, t2)
+	m0 := t0.Memory()
+	c.AfterMemory(s0, &m0)
+	m1 := t1.Memory()
+	c.AfterMemory(s1, &m1)
+	m2 := t2.Memory()
+	c.ResultMemory(&s2, &m2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
+	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -66,7 +79,7 @@ func ChecksPost_563a948e5f17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 		c.FreshNoAlias(l[2], &s2, l[1], s1)
 	}
-	c.FreshNotHeld(l[2], &s2, t2)
+	c.FreshNotHeldAnchor(l[2], &s2, m2.Anchor())
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -74,32 +87,20 @@ func ChecksPost_563a948e5f17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPre_4582ec219502 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp).
-func ChecksPre_4582ec219502(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
+// ChecksPre_2ae50f982c29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_2ae50f982c29(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
 	c.BeginFresh()
-	c.SaveIdent(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
+	m0 := t0.Memory()
+	c.SaveMemory(s0, &m0)
+	m1 := t1.Memory()
+	c.SaveMemory(s1, &m1)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
+	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
 	}
-}
-
-// ChecksPre_947dd791390a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_947dd791390a(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
-	c.Begin(op)
-	c.BeginFresh()
-	c.SaveIdent(s0, t0)
-	c.SaveIdent(s1, t1)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -112,4 +113,62 @@ func ChecksPre_947dd791390a(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 	}
+}
+
+// ChecksPre_55fa4923c88e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp).
+func ChecksPre_55fa4923c88e(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+	c.Begin(op)
+	c.BeginFresh()
+	m0 := t0.Memory()
+	c.SaveMemory(s0, &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ForeignDense is *tensor.Dense with asserts' contract: its identities are its address and
+// its memory's (asserts.Memory), where ops.Memory says its elements are.
+type ForeignDense tensor.Dense
+
+// Memory says where t's elements are.
+func (t *ForeignDense) Memory() asserts.Memory {
+	if t == nil {
+		return asserts.Memory{}
+	}
+	return ops.Memory((*tensor.Dense)(t)).Of(unsafe.Pointer(t))
+}
+
+// Ident implements asserts.Identity.
+func (t *ForeignDense) Ident() asserts.Ident {
+	return t.Memory().Ident()
+}
+
+// StorageAnchor implements asserts.Anchored.
+func (t *ForeignDense) StorageAnchor() unsafe.Pointer {
+	return t.Memory().Anchor()
+}
+
+// MetadataFingerprint implements asserts.Metadata.
+func (t *ForeignDense) MetadataFingerprint() (uint64, bool) {
+	return t.Memory().Metadata()
+}
+
+// ContentDigest implements asserts.Contents.
+func (t *ForeignDense) ContentDigest() (uint64, bool) {
+	return t.Memory().Digest()
+}
+
+// ForeignDenseList is ts as a []*ForeignDense (the same slice).
+func ForeignDenseList(ts []*tensor.Dense) []*ForeignDense {
+	return unsafe.Slice((**ForeignDense)(unsafe.Pointer(unsafe.SliceData(ts))), len(ts))
 }
