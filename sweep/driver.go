@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -15,10 +16,11 @@ import (
 )
 
 // Call builds s's arguments with rt and calls fn, a function with the op's
-// signature (a checked wrapper). A panic of the call is its error: the
-// panic value itself when it is an error (a [RankError], a runtime's own
-// error type), else its text; rt's [Classifier], when it has one, gives
-// the error its repair kind. The results go to rt's [Releaser], when it
+// signature (a checked wrapper). A panic of the call is its error: a
+// [*CrashError] for a Go runtime error or a nil error, else the panic
+// value itself when it is an error (a [RankError], a runtime's own error
+// type), else its text; rt's [Classifier], when it has one, gives the
+// error its repair kind. The results go to rt's [Releaser], when it
 // has one, else they are dropped.
 func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	var results []reflect.Value
@@ -27,7 +29,9 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = Classify(rt, panicError(r))
+			if err = recovered(r); !isCrash(err) {
+				err = Classify(rt, err)
+			}
 		}
 	}()
 	args, err := s.Build(rt, fn.Type())
@@ -36,16 +40,6 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	}
 	results = fn.Call(args)
 	return nil
-}
-
-// panicError is the error a recovered panic value r stands for: r itself
-// when it is an error (a kernel's error the bindings panic with), else its
-// text.
-func panicError(r any) error {
-	if e, ok := r.(error); ok {
-		return e
-	}
-	return fmt.Errorf("%v", r)
 }
 
 // callTwice calls fn twice on one set of s's arguments, the caller
@@ -62,7 +56,7 @@ func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation,
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = panicError(r)
+			err = recovered(r)
 		}
 	}()
 	args, err := s.Build(rt, fn.Type())
@@ -172,6 +166,10 @@ type Report struct {
 	AgainFailed map[string]string
 	Checks      uint64 // checks run
 	Findings    []*Finding
+	// Crashes are the calls that panicked with a Go runtime error (or a
+	// nil error), per op and place: bugs of the code that ran, found like
+	// the checks' findings, never repaired nor counted as rejected.
+	Crashes []*Crash
 }
 
 // A Table is what a sweep runs: each op's schema (its line in PyTorch's
@@ -192,9 +190,16 @@ func ByName(t Table) map[string]any {
 	return m
 }
 
+// running is held by the sweep under way: the content check's switch and
+// the checks' counts are the process's, so sweeps that overlap in time
+// (parallel tests) run one after the other, each as it would alone.
+var running sync.Mutex
+
 // Sweep runs every op of ops on its samples, in the table's order, with
 // rt making the tensors, and reports what ran and what the checks found.
-// A schema that does not parse is an error before any op runs.
+// A schema that does not parse is an error before any op runs. Sweeps
+// that overlap in time run one after the other: the content check's
+// switch is the process's, and each sweep leaves it as it found it.
 func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
 	n := len(Variants)
 	if o.Samples > 0 {
@@ -218,6 +223,8 @@ func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
 		}
 		es = append(es, entry{s.Ops[0], fn})
 	}
+	running.Lock()
+	defer running.Unlock()
 	defer asserts.SetContentCheck(asserts.SetContentCheck(o.Content))
 	before := asserts.ReadStats()
 	rep := &Report{Ops: len(es), Exercised: map[string]int{}, NotReached: map[string]string{},
@@ -237,7 +244,10 @@ func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
 			vs, err := callTwice(rt, reflect.ValueOf(e.fn), out.Sample)
 			rep.Again++
 			rep.findings(e.op.Name, Variants[v].Name+", called again", onlyNew(vs, out.Violations), byKey)
-			if err != nil {
+			var ce *CrashError
+			if errors.As(err, &ce) {
+				rep.crash(e.op.Name, Variants[v].Name+", called again", ce)
+			} else if err != nil {
 				rep.AgainFailed[e.op.Name] = firstLine(err.Error())
 			}
 		}
@@ -254,7 +264,10 @@ func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
 func (r *Report) add(op string, v int, out Outcome, byKey map[string]*Finding) {
 	r.Samples++
 	var me *MakeError
+	var ce *CrashError
 	switch {
+	case errors.As(out.Err, &ce):
+		r.crash(op, Variants[v].Name, ce)
 	case errors.As(out.Err, &me):
 		r.Unmade[me.Err.Error()]++
 	case out.Err != nil:
@@ -316,8 +329,8 @@ func (r *Report) String() string {
 	for _, n := range r.Unmade {
 		unmade += n
 	}
-	fmt.Fprintf(&b, "sweep: %d ops (%d exercised, %d not reached), %d samples (%d the runtime cannot make, %d ran after a repair, %d rejected by the kernel or the wrapper), %d checks run, %d findings\n",
-		r.Ops, len(r.Exercised), len(r.NotReached), r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, len(r.Findings))
+	fmt.Fprintf(&b, "sweep: %d ops (%d exercised, %d not reached), %d samples (%d the runtime cannot make, %d ran after a repair, %d rejected by the kernel or the wrapper), %d checks run, %d findings, %d crashes\n",
+		r.Ops, len(r.Exercised), len(r.NotReached), r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, len(r.Findings), len(r.Crashes))
 	for _, k := range sortedKeys(r.Unmade) {
 		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)
 	}
@@ -326,6 +339,9 @@ func (r *Report) String() string {
 	}
 	for _, f := range r.Findings {
 		fmt.Fprintf(&b, "%s (%d)\n\t%s\n\tin: %s\n", f.Key(), f.Count, f.Message, strings.Join(f.Variants, "; "))
+	}
+	for _, c := range r.Crashes {
+		fmt.Fprintf(&b, "%s (%d)\n\tin: %s\n", c, c.Count, strings.Join(c.Variants, "; "))
 	}
 	return b.String()
 }
@@ -358,6 +374,9 @@ func Run(t testing.TB, rt Runtime, ops Table) *Report {
 	t.Log(rep)
 	for _, f := range rep.Findings {
 		t.Errorf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message)
+	}
+	for _, c := range rep.Crashes {
+		t.Errorf("%s: %d calls in %s", c, c.Count, strings.Join(c.Variants, "; "))
 	}
 	return rep
 }

@@ -5,9 +5,13 @@ package gcrt_test
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/examples/gcrt"
 	"github.com/assertgen/assertgen/examples/gcrt/checkedif"
 	"github.com/assertgen/assertgen/sweep"
@@ -85,4 +89,69 @@ func TestSweepFindsTheCatalog(t *testing.T) {
 			t.Errorf("no %s finding; the sweep found:\n%s", b.check, strings.Join(got, "\n"))
 		})
 	}
+}
+
+// TestOverlappingSweeps: two sweeps that overlap in time (parallel tests
+// of one process) each find what they find alone, and the content check
+// is off again after both. The second sweep's first kernel call waits
+// until the first sweep has returned, so that without a guard the first
+// one's end would switch same_content off under the second; the first
+// one's first call waits (a moment at most) for the second to start.
+func TestOverlappingSweeps(t *testing.T) {
+	if asserts.SetContentCheck(false) {
+		t.Fatal("the content check was on before the test")
+	}
+	negWrites := kernels{neg: gcrt.NegInPlace}
+	alone := func(k kernels) []string {
+		rep, err := sweep.Sweep(checkedif.SweepOps(k), sweepAdapter{}, sweep.Options{Content: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return findingKeys(rep)
+	}
+	want := alone(negWrites)
+	if !slices.Contains(want, "neg same_content argument self") {
+		t.Fatalf("alone, the sweep finds %q", want)
+	}
+	aStarted, bStarted, aDone := make(chan bool), make(chan bool), make(chan bool)
+	var aOnce, bOnce sync.Once
+	a, b := negWrites, negWrites
+	a.add = func(self, other *gcrt.Tensor, alpha float64) *gcrt.Tensor {
+		aOnce.Do(func() {
+			close(aStarted)
+			select {
+			case <-bStarted:
+			case <-time.After(300 * time.Millisecond): // the second sweep waits for this one
+			}
+		})
+		return gcrt.AddTensor(self, other, alpha)
+	}
+	b.add = func(self, other *gcrt.Tensor, alpha float64) *gcrt.Tensor {
+		bOnce.Do(func() { close(bStarted); <-aDone })
+		return gcrt.AddTensor(self, other, alpha)
+	}
+	var gotA, gotB []string
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		defer close(aDone)
+		gotA = alone(a)
+	})
+	<-aStarted
+	wg.Go(func() { gotB = alone(b) })
+	wg.Wait()
+	if !slices.Equal(gotA, want) || !slices.Equal(gotB, want) {
+		t.Errorf("alone: %q\nfirst sweep: %q\nsecond sweep: %q", want, gotA, gotB)
+	}
+	if !asserts.ContentCheckOff() {
+		asserts.SetContentCheck(false)
+		t.Error("the content check is left on after the sweeps")
+	}
+}
+
+func findingKeys(rep *sweep.Report) []string {
+	var ks []string
+	for _, f := range rep.Findings {
+		ks = append(ks, f.Key())
+	}
+	return ks
 }
