@@ -150,10 +150,44 @@ func (sp *Spec) Numel() int {
 	return n
 }
 
-// Check reports a spec a runtime could not make whatever it supports: an
-// unknown dtype, layout or fill, or bits and layouts that do not go
-// together.
+// The size bound of every sample: no spec has more than MaxElements
+// elements (its empty dims counted as 1) or more than MaxDims dims, so
+// that no repair, setup or fuzzed input asks a runtime for more memory
+// than a test has, whatever the kernel answers. The samples use a few
+// hundred elements at most; a kernel's result may be larger (kron, outer:
+// the square).
+const (
+	MaxElements = 1 << 12
+	MaxDims     = 8
+)
+
+// Bounded reports a shape past the size bound: more than MaxDims dims or
+// MaxElements elements (empty dims counted as 1, so that [0, n] is
+// bounded by n), or a negative size.
+func Bounded(shape []int) error {
+	if len(shape) > MaxDims {
+		return fmt.Errorf("%d dims, above the sweep's bound of %d", len(shape), MaxDims)
+	}
+	n := 1
+	for _, d := range shape {
+		if d < 0 {
+			return fmt.Errorf("a negative size %d", d)
+		}
+		if d > MaxElements || n*max(d, 1) > MaxElements {
+			return fmt.Errorf("shape %v is above the sweep's bound of %d elements", shape, MaxElements)
+		}
+		n *= max(d, 1)
+	}
+	return nil
+}
+
+// Check reports a spec a runtime could not make whatever it supports: a
+// shape past the size bound ([Bounded]), an unknown dtype, layout or fill,
+// or bits and layouts that do not go together.
 func (sp *Spec) Check() error {
+	if err := Bounded(sp.Shape); err != nil {
+		return err
+	}
 	if !contains(Dtypes, sp.Dtype) {
 		return fmt.Errorf("unknown dtype %q", sp.Dtype)
 	}
