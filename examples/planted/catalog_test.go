@@ -72,11 +72,12 @@ func (k kernels) Cat(ts []*planted.Tensor, dim int64) *planted.Tensor {
 	return or(k.cat, k.cat != nil, planted.Cat)(ts, dim)
 }
 
-// A plant is one planted bug: the kernels with it, the finding that must
+// A plant is one planted bug: its id, the kernels with it, the finding that must
 // name it ("op check where", or "op crash" for a Go runtime error), and
 // whether only the values that matter reach it (the variants alone miss
 // it).
 type plant struct {
+	id     string // FuzzPlanted's $PLANTED
 	name   string
 	k      kernels
 	find   string
@@ -84,22 +85,22 @@ type plant struct {
 }
 
 var plants = []plant{
-	{"add scales other in place when alpha != 1", kernels{add: planted.AddScalesOther}, "add.Tensor same_content argument other", true},
-	{"add returns self when other is all zeros", kernels{add: planted.AddZeroReturnsSelf}, "add.Tensor impl_use_count_eq_fresh return 0", true},
-	{"add returns self when alpha is 0", kernels{add: planted.AddAlphaZeroReturnsSelf}, "add.Tensor impl_use_count_eq_fresh return 0", true},
-	{"reshape's copy path makes self contiguous in place", kernels{reshape: planted.ReshapeContiguousInPlace}, "reshape same_metadata argument self", true},
-	{"softmax transposes self when dim != 0", kernels{softmax: planted.SoftmaxTransposes}, "softmax.int same_metadata argument self", true},
-	{"softmax over a dim of size 1 fills self with ones", kernels{softmax: planted.SoftmaxSize1Ones}, "softmax.int same_content argument self", true},
-	{"sum with keepdim reuses one buffer per shape", kernels{sum: planted.SumKeepdimCached}, "sum.dim_IntList fresh_not_held return 0", true},
-	{"sum indexes a negative dim out of range", kernels{sum: planted.SumNegativeDim}, "sum.dim_IntList crash", true},
-	{"mul expands a broadcast other in place", kernels{mul: planted.MulExpandsOther}, "mul.Tensor same_metadata argument other", true},
-	{"relu shares one zero tensor when nothing is positive", kernels{relu: planted.ReluSharedZeros}, "relu fresh_not_held return 0", true},
-	{"abs writes self when the signs are mixed", kernels{abs: planted.AbsMixedWritesSelf}, "abs same_content argument self", true},
-	{"add_ returns a new tensor", kernels{add_: planted.Add_ReturnsNew}, "add_.Tensor returns_arg return 0", false},
-	{"transpose returns a copy", kernels{transpose: planted.TransposeCopies}, "transpose.int shares_storage return 0", false},
-	{"contiguous returns a cached copy", kernels{contiguous: planted.ContiguousCached}, "contiguous fresh_not_held return 0", false},
-	{"cat of one tensor returns it", kernels{cat: planted.CatOfOneReturnsIt}, "cat impl_use_count_eq_fresh return 0", false},
-	{"clone returns a view of a non-contiguous input", kernels{clone: planted.CloneViewsNonContiguous}, "clone fresh_no_alias return 0", false},
+	{"alpha", "add scales other in place when alpha != 1", kernels{add: planted.AddScalesOther}, "add.Tensor same_content argument other", true},
+	{"zeros", "add returns self when other is all zeros", kernels{add: planted.AddZeroReturnsSelf}, "add.Tensor impl_use_count_eq_fresh return 0", true},
+	{"alpha0", "add returns self when alpha is 0", kernels{add: planted.AddAlphaZeroReturnsSelf}, "add.Tensor impl_use_count_eq_fresh return 0", true},
+	{"reshape", "reshape's copy path makes self contiguous in place", kernels{reshape: planted.ReshapeContiguousInPlace}, "reshape same_metadata argument self", true},
+	{"softmax-dim", "softmax transposes self when dim != 0", kernels{softmax: planted.SoftmaxTransposes}, "softmax.int same_metadata argument self", true},
+	{"softmax-size1", "softmax over a dim of size 1 fills self with ones", kernels{softmax: planted.SoftmaxSize1Ones}, "softmax.int same_content argument self", true},
+	{"sum-keepdim", "sum with keepdim reuses one buffer per shape", kernels{sum: planted.SumKeepdimCached}, "sum.dim_IntList fresh_not_held return 0", true},
+	{"sum-negdim", "sum indexes a negative dim out of range", kernels{sum: planted.SumNegativeDim}, "sum.dim_IntList crash", true},
+	{"mul-broadcast", "mul expands a broadcast other in place", kernels{mul: planted.MulExpandsOther}, "mul.Tensor same_metadata argument other", true},
+	{"relu-shared", "relu shares one zero tensor when nothing is positive", kernels{relu: planted.ReluSharedZeros}, "relu fresh_not_held return 0", true},
+	{"abs-mixed", "abs writes self when the signs are mixed", kernels{abs: planted.AbsMixedWritesSelf}, "abs same_content argument self", true},
+	{"add_-new", "add_ returns a new tensor", kernels{add_: planted.Add_ReturnsNew}, "add_.Tensor returns_arg return 0", false},
+	{"transpose-copy", "transpose returns a copy", kernels{transpose: planted.TransposeCopies}, "transpose.int shares_storage return 0", false},
+	{"contiguous-cached", "contiguous returns a cached copy", kernels{contiguous: planted.ContiguousCached}, "contiguous fresh_not_held return 0", false},
+	{"cat-one", "cat of one tensor returns it", kernels{cat: planted.CatOfOneReturnsIt}, "cat impl_use_count_eq_fresh return 0", false},
+	{"clone-view", "clone returns a view of a non-contiguous input", kernels{clone: planted.CloneViewsNonContiguous}, "clone fresh_no_alias return 0", false},
 }
 
 // found returns what a sweep of k found: each finding's key, and "op

@@ -4,7 +4,9 @@ package planted_test
 
 import (
 	"errors"
+	"os"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/assertgen/assertgen/examples/planted"
@@ -65,4 +67,26 @@ func TestSweep(t *testing.T) {
 	if len(rep.Exercised) != rep.Ops || len(rep.AgainFailed) > 0 {
 		t.Errorf("%d of %d ops exercised:\n%s", len(rep.Exercised), rep.Ops, rep)
 	}
+}
+
+// FuzzSweep is planted's fuzz target, the one line a runtime adds: its own
+// kernels, on which nothing may fail.
+func FuzzSweep(f *testing.F) { sweep.Fuzz(f, adapter{}, checked.SweepOps(checked.Functions{})) }
+
+// FuzzPlanted fuzzes planted's kernels with the plant whose id $PLANTED
+// names (none: planted's own), for the time the fuzzer takes to find it
+// from an empty corpus (docs/sweep.md). Its corpus, testdata/fuzz/
+// FuzzPlanted, holds one input the fuzzer found per plant (named by the
+// plant's id): a plain go test runs them on planted's own kernels, where
+// nothing may fail, and TestFuzzFindingsReplay on the plant each found.
+func FuzzPlanted(f *testing.F) {
+	var k kernels
+	if id := os.Getenv("PLANTED"); id != "" {
+		i := slices.IndexFunc(plants, func(p plant) bool { return p.id == id })
+		if i < 0 {
+			f.Fatalf("PLANTED=%s: no such plant", id)
+		}
+		k = plants[i].k
+	}
+	sweep.Fuzz(f, adapter{}, checked.SweepOps(k))
 }

@@ -180,9 +180,10 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, 
 		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
 	}
 	// TODO: return reflect.ValueOf(t), t a *{{.Name}}.{{.Type}} of dtype sp.Dtype and shape
-	// sp.Shape holding sweep.Values(sp.Dtype, n): a transposed view of a base of
-	// the reversed shape when sp.Transposed, made[sp.ViewOf] selected at
-	// sp.Index along dim 0 when sp.ViewOf >= 0.
+	// sp.Shape holding sp.Elements(): a transposed view of a base of the reversed
+	// shape when sp.Transposed, a view with sp.Strides at sp.Offset when they are
+	// set, made[sp.ViewOf] selected at sp.Index along dim 0 when sp.ViewOf >= 0
+	// (an error for what {{.Name}} cannot make).
 	return reflect.Value{}, errors.New("TODO: make tensors in sweepAdapter.Tensor (assertgen_sweep_test.go)")
 }
 
@@ -200,6 +201,10 @@ func TestSweep(t *testing.T) {
 		t.Error("the sweep ran no op: write sweepAdapter.Tensor in assertgen_sweep_test.go")
 	}
 }
+
+// FuzzSweep is the coverage-guided fuzz target over the same ops:
+// go test -tags debugasserts -fuzz FuzzSweep (a finding replays as a test).
+func FuzzSweep(f *testing.F) { sweep.Fuzz(f, sweepAdapter{}, checked.SweepOps) }
 `
 
 // render fills the template of f with t and ops; Go files are gofmt'd.
