@@ -28,16 +28,12 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, 
 		return made[sp.Same], nil
 	case sp.Dtype != "float64":
 		return reflect.Value{}, &sweep.DtypeError{Want: "float64"}
-	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
+	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named || sp.Strides != nil || sp.Offset != 0:
 		return reflect.Value{}, errors.New("dense float64 tensors only")
 	case sp.ViewOf >= 0:
 		return reflect.ValueOf(gcrt.SelectInt(made[sp.ViewOf].Interface().(*gcrt.Tensor), 0, int64(sp.Index))), nil
 	}
-	n := 1
-	for _, d := range sp.Shape {
-		n *= d
-	}
-	vals := sweep.Values(sp.Dtype, n)
+	vals := sp.Elements()
 	if sp.Transposed && len(sp.Shape) >= 2 {
 		rev := append([]int(nil), sp.Shape...)
 		last := len(rev) - 1
@@ -63,6 +59,12 @@ func TestSweep(t *testing.T) {
 	if len(rep.Exercised) != rep.Ops || rep.Again == 0 || len(rep.AgainFailed) > 0 {
 		t.Errorf("%d of %d ops exercised, %d called again:\n%s", len(rep.Exercised), rep.Ops, rep.Again, rep)
 	}
+}
+
+// FuzzSweep is the coverage-guided fuzz target over gcrt's kernels (go
+// test -tags debugasserts -fuzz FuzzSweep ./examples/gcrt).
+func FuzzSweep(f *testing.F) {
+	sweep.Fuzz(f, sweepAdapter{}, checkedif.SweepOps(checkedif.Functions{}))
 }
 
 // TestSweepFindsTheCatalog: the sweep alone, with no test written for the

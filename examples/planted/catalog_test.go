@@ -3,6 +3,9 @@
 package planted_test
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -144,5 +147,31 @@ func TestSweepFindsEveryPlant(t *testing.T) {
 func TestPlantsAreTheOnlyFindings(t *testing.T) {
 	if got := found(t, kernels{}, sweep.Options{}); len(got) > 0 {
 		t.Errorf("planted's own kernels: %s", strings.Join(got, "; "))
+	}
+}
+
+// TestFuzzFindingsReplay: each input the fuzzer found for a plant
+// (testdata/fuzz/FuzzPlanted/ID, written by fuzztime.sh -corpus) replays as
+// a plain test: go test -run FuzzPlanted/ID, with $PLANTED=ID, fails with
+// the plant's finding; without it (planted's own kernels) the same input
+// passes, as every corpus entry does in a plain go test.
+func TestFuzzFindingsReplay(t *testing.T) {
+	if os.Getenv("PLANTED") != "" {
+		t.Skip("run by the test itself")
+	}
+	for _, p := range plants {
+		t.Run(p.id, func(t *testing.T) {
+			if _, err := os.Stat(filepath.Join("testdata", "fuzz", "FuzzPlanted", p.id)); err != nil {
+				t.Fatalf("no fuzzer finding for the plant: %v", err)
+			}
+			cmd := exec.Command(os.Args[0], "-test.run", "^FuzzPlanted$/^"+p.id+"$", "-test.v")
+			cmd.Env = append(os.Environ(), "PLANTED="+p.id)
+			out, err := cmd.CombinedOutput()
+			op, check, _ := strings.Cut(p.find, " ")
+			check, _, _ = strings.Cut(check, " ")
+			if err == nil || !strings.Contains(string(out), "--- FAIL: FuzzPlanted/"+p.id) || !strings.Contains(string(out), op+": "+check+": ") {
+				t.Errorf("replayed with the plant, want a failure with %s: %s: %v\n%s", op, check, err, out)
+			}
+		})
 	}
 }

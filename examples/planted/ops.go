@@ -50,6 +50,9 @@ func broadcastSizes(a, b []int) []int {
 // expanded returns a view of t with the given sizes (t broadcast to them:
 // stride 0 along the dims it repeats).
 func (t *Tensor) expanded(sizes []int) *Tensor {
+	if len(t.sizes) > len(sizes) {
+		panic(fmt.Sprintf("planted: cannot expand %v to %v: fewer dims", t.sizes, sizes))
+	}
 	st := make([]int, len(sizes))
 	for i := range sizes {
 		j := i - len(sizes) + len(t.sizes)
