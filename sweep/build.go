@@ -42,6 +42,12 @@ func (sp Spec) String() string {
 	if sp.Transposed {
 		b.WriteString(".T")
 	}
+	if sp.Strides != nil || sp.Offset != 0 {
+		fmt.Fprintf(&b, ".strided%s+%d", strings.ReplaceAll(fmt.Sprint(sp.Strides), " ", ","), sp.Offset)
+	}
+	if len(sp.Data) > 0 {
+		b.WriteString(".data" + strings.ReplaceAll(fmt.Sprint(sp.Data), " ", ","))
+	}
 	for _, f := range []struct {
 		on   bool
 		name string
@@ -279,6 +285,9 @@ func (s *Sample) Describe() string {
 	}
 	if len(s.Repairs) > 0 {
 		d += " (repaired: " + strings.Join(s.Repairs, ", ") + ")"
+	}
+	if s.Probe != nil {
+		d += " (value: " + s.Probe.Name + ")"
 	}
 	return d
 }

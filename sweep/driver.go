@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -15,10 +16,11 @@ import (
 )
 
 // Call builds s's arguments with rt and calls fn, a function with the op's
-// signature (a checked wrapper). A panic of the call is its error: the
-// panic value itself when it is an error (a [RankError], a runtime's own
-// error type), else its text; rt's [Classifier], when it has one, gives
-// the error its repair kind. The results go to rt's [Releaser], when it
+// signature (a checked wrapper). A panic of the call is its error: a
+// [*CrashError] for a Go runtime error or a nil error, else the panic
+// value itself when it is an error (a [RankError], a runtime's own error
+// type), else its text; rt's [Classifier], when it has one, gives the
+// error its repair kind. The results go to rt's [Releaser], when it
 // has one, else they are dropped.
 func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	var results []reflect.Value
@@ -27,7 +29,9 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = Classify(rt, panicError(r))
+			if err = recovered(r); !isCrash(err) {
+				err = Classify(rt, err)
+			}
 		}
 	}()
 	args, err := s.Build(rt, fn.Type())
@@ -36,16 +40,6 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	}
 	results = fn.Call(args)
 	return nil
-}
-
-// panicError is the error a recovered panic value r stands for: r itself
-// when it is an error (a kernel's error the bindings panic with), else its
-// text.
-func panicError(r any) error {
-	if e, ok := r.(error); ok {
-		return e
-	}
-	return fmt.Errorf("%v", r)
 }
 
 // callTwice calls fn twice on one set of s's arguments, the caller
@@ -62,7 +56,7 @@ func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation,
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = panicError(r)
+			err = recovered(r)
 		}
 	}()
 	args, err := s.Build(rt, fn.Type())
@@ -126,11 +120,15 @@ type Options struct {
 	Samples int
 	// Content switches asserts' same_content check on for the sweep.
 	Content bool
+	// NoValues leaves the values that matter out ([Probes]): the
+	// variants alone.
+	NoValues bool
 }
 
 // A Finding is one kind of violation of one op: the check, where (an
-// argument or a return), the first violation's message, the variants it
-// showed in, and how many violations it stands for.
+// argument or a return), the first violation's message, the samples it
+// showed in (a variant's name, or a value's "value: NAME"), and how many
+// violations it stands for.
 type Finding struct {
 	Op       string
 	Check    asserts.Check
@@ -142,37 +140,6 @@ type Finding struct {
 
 // Key names the finding for a runtime's verdicts: "op check where".
 func (f *Finding) Key() string { return f.Op + " " + f.Check.String() + " " + f.Where }
-
-// A Report is what a sweep did: per op, whether a sample ran, and what the
-// checks found.
-type Report struct {
-	Ops     int // ops swept
-	Samples int // samples tried
-	// Exercised gives, per op a sample of which ran, the first such
-	// variant; NotReached, per op none of whose samples ran, why: the
-	// first sample's last error.
-	Exercised  map[string]int
-	NotReached map[string]string
-	Repaired   int // samples that ran after a repair
-	// Rejected counts the samples the kernel (or the wrapper) refused
-	// after the repairs, RejectedBy per op.
-	Rejected   int
-	RejectedBy map[string]int
-	// Unmade counts, by the runtime's reason, the samples it cannot make
-	// (a layout or dtype it lacks): not run, not rejected.
-	Unmade map[string]int
-	// RepairsUsed counts per repair rule the samples it helped run.
-	RepairsUsed map[string]int
-	// Again counts the samples that ran and were then called twice more
-	// on one set of arguments, the first results held through the
-	// second call, so that a kernel handing out a cached output is seen
-	// (fresh_not_held); AgainFailed gives, per op, the error of such
-	// calls that did not run (a kernel that failed the second time).
-	Again       int
-	AgainFailed map[string]string
-	Checks      uint64 // checks run
-	Findings    []*Finding
-}
 
 // A Table is what a sweep runs: each op's schema (its line in PyTorch's
 // notation, "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) ->
@@ -192,19 +159,16 @@ func ByName(t Table) map[string]any {
 	return m
 }
 
-// Sweep runs every op of ops on its samples, in the table's order, with
-// rt making the tensors, and reports what ran and what the checks found.
-// A schema that does not parse is an error before any op runs.
-func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
-	n := len(Variants)
-	if o.Samples > 0 {
-		n = min(o.Samples, n)
-	}
-	type entry struct {
-		op *schema.Op
-		fn any
-	}
-	var es []entry
+// An Entry is one op of a parsed [Table]: its schema and its wrapper.
+type Entry struct {
+	Op *schema.Op
+	Fn any
+}
+
+// Entries parses a table's schemas, in its order. A schema that does not
+// parse, or a wrapper that is not a function, is an error.
+func Entries(ops Table) ([]Entry, error) {
+	var es []Entry
 	for line, fn := range ops {
 		s, err := schema.ParseList("sweep table", []byte(line))
 		if err != nil {
@@ -216,127 +180,171 @@ func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
 		if reflect.TypeOf(fn) == nil || reflect.TypeOf(fn).Kind() != reflect.Func {
 			return nil, fmt.Errorf("sweep table: %s: the wrapper is %T, not a function", s.Ops[0].Name, fn)
 		}
-		es = append(es, entry{s.Ops[0], fn})
+		es = append(es, Entry{s.Ops[0], fn})
 	}
+	return es, nil
+}
+
+// running is held by the sweep under way: the content check's switch and
+// the checks' counts are the process's, so sweeps that overlap in time
+// (parallel tests) run one after the other, each as it would alone.
+var running sync.Mutex
+
+// Sweep runs every op of ops on its samples, in the table's order, with
+// rt making the tensors, and reports what ran and what the checks found:
+// each op on the variants, then its base sample (the first variant that
+// ran, an aliasing one last) with each of the values that matter
+// ([Probes]). A schema that does not parse is an error before any op
+// runs. Sweeps that overlap in time run one after the other: the content
+// check's switch is the process's, and each sweep leaves it as it found
+// it.
+func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
+	n := len(Variants)
+	if o.Samples > 0 {
+		n = min(o.Samples, n)
+	}
+	es, err := Entries(ops)
+	if err != nil {
+		return nil, err
+	}
+	running.Lock()
+	defer running.Unlock()
 	defer asserts.SetContentCheck(asserts.SetContentCheck(o.Content))
 	before := asserts.ReadStats()
-	rep := &Report{Ops: len(es), Exercised: map[string]int{}, NotReached: map[string]string{},
-		RejectedBy: map[string]int{}, Unmade: map[string]int{}, RepairsUsed: map[string]int{}, AgainFailed: map[string]string{}}
+	rep := newReport(len(es))
 	byKey := map[string]*Finding{}
 	for _, e := range es {
-		first := ""
-		for v := range n {
-			out := RunSample(e.op, v, e.fn, rt)
-			rep.add(e.op.Name, v, out, byKey)
-			if v == 0 && out.Err != nil {
-				first = firstLine(out.Err.Error())
+		base := rep.sweepVariants(e, n, rt, byKey)
+		tried := []byte(rep.Tried[e.Op.Name] + " ")
+		for p := range Probes {
+			if o.NoValues {
+				break
 			}
-			if out.Err != nil {
-				continue
-			}
-			vs, err := callTwice(rt, reflect.ValueOf(e.fn), out.Sample)
-			rep.Again++
-			rep.findings(e.op.Name, Variants[v].Name+", called again", onlyNew(vs, out.Violations), byKey)
-			if err != nil {
-				rep.AgainFailed[e.op.Name] = firstLine(err.Error())
-			}
+			tried = append(tried, rep.probe(e, base, p, rt, byKey))
 		}
-		if _, ok := rep.Exercised[e.op.Name]; !ok {
-			rep.NotReached[e.op.Name] = first
-		}
+		rep.Tried[e.Op.Name] = string(tried)
 	}
 	rep.Checks = asserts.ReadStats().TotalRan() - before.TotalRan()
 	slices.SortFunc(rep.Findings, func(a, b *Finding) int { return strings.Compare(a.Key(), b.Key()) })
 	return rep, nil
 }
 
-// add adds one sample's outcome.
-func (r *Report) add(op string, v int, out Outcome, byKey map[string]*Finding) {
-	r.Samples++
+// sweepVariants runs op e on variants 0 to n-1 and returns its base
+// sample: the first that ran, an aliasing one only when no other did
+// (nil when none ran).
+func (r *Report) sweepVariants(e Entry, n int, rt Runtime, byKey map[string]*Finding) *Sample {
+	var base, alias *Sample
+	first := ""
+	tried := make([]byte, 0, n)
+	for v := range n {
+		out := RunSample(e.Op, v, e.Fn, rt)
+		r.add(e.Op.Name, v, out, byKey)
+		tried = append(tried, outcomeCode(out))
+		if v == 0 && out.Err != nil {
+			first = firstLine(out.Err.Error())
+		}
+		if out.Err != nil {
+			continue
+		}
+		switch {
+		case Variants[v].Alias && alias == nil:
+			alias = out.Sample
+		case !Variants[v].Alias && base == nil:
+			base = out.Sample
+		}
+		r.again(e, Variants[v].Name, out, rt, byKey)
+	}
+	r.Tried[e.Op.Name] = string(tried)
+	if _, ok := r.Exercised[e.Op.Name]; !ok {
+		r.NotReached[e.Op.Name] = first
+	}
+	if base == nil {
+		base = alias
+	}
+	return base
+}
+
+// again calls a sample that ran twice more on one set of its arguments
+// (callTwice) and adds what the second call found and the sample's own
+// run did not.
+func (r *Report) again(e Entry, name string, out Outcome, rt Runtime, byKey map[string]*Finding) {
+	vs, err := callTwice(rt, reflect.ValueOf(e.Fn), out.Sample)
+	r.Again++
+	r.findings(e.Op.Name, name+", called again", onlyNew(vs, out.Violations), byKey)
+	var ce *CrashError
+	if errors.As(err, &ce) {
+		r.crash(e.Op.Name, name+", called again", ce)
+	} else if err != nil {
+		r.AgainFailed[e.Op.Name] = firstLine(err.Error())
+	}
+}
+
+// RunProbe runs probe p of op's base sample (a sample that ran, see
+// [Sample.ApplyProbe]) through fn once, without repairs, and collects its
+// violations; the status says whether it ran at all (Probed) or why not.
+func RunProbe(base *Sample, p int, fn any, rt Runtime) (Outcome, ProbeStatus) {
+	s, st := base.ApplyProbe(p)
+	if st != Probed {
+		return Outcome{Sample: s}, st
+	}
+	f := reflect.ValueOf(fn)
+	var err error
+	vs := asserts.Collect(func() { err = Call(rt, f, s) })
+	return Outcome{Sample: s, Err: err, Violations: vs}, st
+}
+
+// probe runs probe p of e's base sample, adds what it did and returns its
+// code for Tried.
+func (r *Report) probe(e Entry, base *Sample, p int, rt Runtime, byKey map[string]*Finding) byte {
+	c := &r.Values[p]
+	if base == nil {
+		c.NotReached++
+		return '_'
+	}
+	out, st := RunProbe(base, p, e.Fn, rt)
+	switch st {
+	case ProbeSame:
+		c.Same++
+		return '='
+	case ProbeNoArg:
+		c.NoArg++
+		return '-'
+	}
+	name := "value: " + Probes[p].Name
+	var me *MakeError
+	var ce *CrashError
+	switch {
+	case errors.As(out.Err, &ce):
+		c.Crashed++
+		r.crash(e.Op.Name, name, ce)
+	case errors.As(out.Err, &me):
+		c.Unmade++
+	case out.Err != nil:
+		c.Rejected++
+	default:
+		c.Ran++
+	}
+	r.findings(e.Op.Name, name, out.Violations, byKey)
+	if out.Err == nil {
+		r.again(e, name, out, rt, byKey)
+	}
+	return outcomeCode(out)
+}
+
+// outcomeCode is a sample's character in Tried.
+func outcomeCode(out Outcome) byte {
 	var me *MakeError
 	switch {
+	case isCrash(out.Err):
+		return 'C'
 	case errors.As(out.Err, &me):
-		r.Unmade[me.Err.Error()]++
+		return 'M'
 	case out.Err != nil:
-		r.Rejected++
-		r.RejectedBy[op]++
-	default:
-		if _, ok := r.Exercised[op]; !ok {
-			r.Exercised[op] = v
-		}
-		if len(out.Sample.Repairs) > 0 {
-			r.Repaired++
-			for _, rule := range uniq(out.Sample.Repairs) {
-				r.RepairsUsed[rule]++
-			}
-		}
+		return 'E'
+	case len(out.Violations) > 0:
+		return 'V'
 	}
-	r.findings(op, Variants[v].Name, out.Violations, byKey)
-}
-
-// findings adds the violations of op's calls of the named sample.
-func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[string]*Finding) {
-	for i := range vs {
-		x := &vs[i]
-		f := &Finding{Op: op, Check: x.Check, Where: x.Where()}
-		if old := byKey[f.Key()]; old != nil {
-			f = old
-		} else {
-			f.Message = x.Error()
-			byKey[f.Key()] = f
-			r.Findings = append(r.Findings, f)
-		}
-		f.Count++
-		if len(f.Variants) == 0 || f.Variants[len(f.Variants)-1] != name {
-			f.Variants = append(f.Variants, name)
-		}
-	}
-}
-
-func uniq(l []string) []string {
-	var out []string
-	for _, x := range l {
-		if !slices.Contains(out, x) {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
-	return s
-}
-
-// String prints the report: a line of totals, the samples the runtime
-// cannot make by reason, the ops not reached and why, then the findings.
-func (r *Report) String() string {
-	var b strings.Builder
-	unmade := 0
-	for _, n := range r.Unmade {
-		unmade += n
-	}
-	fmt.Fprintf(&b, "sweep: %d ops (%d exercised, %d not reached), %d samples (%d the runtime cannot make, %d ran after a repair, %d rejected by the kernel or the wrapper), %d checks run, %d findings\n",
-		r.Ops, len(r.Exercised), len(r.NotReached), r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, len(r.Findings))
-	for _, k := range sortedKeys(r.Unmade) {
-		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)
-	}
-	for _, k := range sortedKeys(r.NotReached) {
-		fmt.Fprintf(&b, "\tnot reached: %s: %s\n", k, r.NotReached[k])
-	}
-	for _, f := range r.Findings {
-		fmt.Fprintf(&b, "%s (%d)\n\t%s\n\tin: %s\n", f.Key(), f.Count, f.Message, strings.Join(f.Variants, "; "))
-	}
-	return b.String()
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
+	return '.'
 }
 
 // Run is the sweep of a runtime's test: it sweeps ops (the SweepOps table
@@ -358,6 +366,9 @@ func Run(t testing.TB, rt Runtime, ops Table) *Report {
 	t.Log(rep)
 	for _, f := range rep.Findings {
 		t.Errorf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message)
+	}
+	for _, c := range rep.Crashes {
+		t.Errorf("%s: %d calls in %s", c, c.Count, strings.Join(c.Variants, "; "))
 	}
 	return rep
 }

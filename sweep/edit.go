@@ -111,34 +111,68 @@ func (s *Sample) ofDtype(dt string) []int {
 	return ks
 }
 
+// setDtype gives the tensors ks dtype dt. Views of a base (the aliasing
+// sample's two views of one tensor) all in ks stay views: their base takes
+// the dtype too, so that a runtime that makes one dtype only (its refusal
+// names every tensor) still gets the views. A view whose sibling keeps its
+// dtype becomes a tensor of its own (a view has its base's dtype).
 func (s *Sample) setDtype(ks []int, dt string) bool {
 	changed := false
 	for _, k := range ks {
-		sp := s.spec(k)
-		if sp.Dtype == dt {
+		r := s.root(k)
+		if b := s.Specs[r].ViewOf; b >= 0 && s.allViewsIn(b, ks) {
+			changed = s.retype(&s.Specs[s.root(b)], dt) || changed
+			changed = s.retype(&s.Specs[r], dt) || changed
 			continue
 		}
-		if s.tried == nil {
-			s.tried = map[string]bool{}
-		}
-		s.tried[sp.Dtype] = true
-		sp.Dtype, changed = dt, true
-		if IsQuantized(dt) && !IsQuantizedLayout(sp.Layout) {
-			sp.Layout = Quantized
-		} else if !IsQuantized(dt) && IsQuantizedLayout(sp.Layout) {
-			sp.Layout = ""
-		}
-		if !IsComplex(dt) {
-			sp.Conj = false
-		}
-		if !IsFloating(dt) && !IsComplex(dt) {
-			sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
-		}
+		changed = s.retype(s.spec(k), dt) || changed
 	}
 	return changed
 }
 
+// allViewsIn reports whether every view of spec b is among the tensors
+// ks (by their roots).
+func (s *Sample) allViewsIn(b int, ks []int) bool {
+	for k, sp := range s.Specs {
+		if sp.ViewOf == b && !slices.ContainsFunc(ks, func(j int) bool { return s.root(j) == k }) {
+			return false
+		}
+	}
+	return true
+}
+
+// retype gives sp dtype dt, with the layout, bits and autograd that go
+// with it, and remembers its old dtype as tried.
+func (s *Sample) retype(sp *Spec, dt string) bool {
+	if sp.Dtype == dt {
+		return false
+	}
+	if s.tried == nil {
+		s.tried = map[string]bool{}
+	}
+	s.tried[sp.Dtype] = true
+	sp.Dtype = dt
+	if IsQuantized(dt) && !IsQuantizedLayout(sp.Layout) {
+		sp.Layout = Quantized
+	} else if !IsQuantized(dt) && IsQuantizedLayout(sp.Layout) {
+		sp.Layout = ""
+	}
+	if !IsComplex(dt) {
+		sp.Conj = false
+	}
+	if !IsFloating(dt) && !IsComplex(dt) {
+		sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
+	}
+	return true
+}
+
+// setShape gives the tensors ks the shape; a shape past the size bound
+// ([Bounded]) changes nothing, so that no repair grows a sample without
+// end (kron.out(x, x, out=x) squares x at each repair of out).
 func (s *Sample) setShape(ks []int, shape []int) bool {
+	if Bounded(shape) != nil {
+		return false
+	}
 	changed := false
 	for _, k := range ks {
 		sp := s.spec(k)

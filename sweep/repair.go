@@ -55,7 +55,8 @@ func (s *Sample) RepairError(err error) string {
 // Run calls call with the sample, and after each error it returns repairs
 // the sample by the error ([Sample.RepairError]) and calls again, until a
 // call returns nil, no repair applies, or MaxRepairs repairs were made. It
-// returns the last call's error. A call that cannot even build the sample
+// returns the last call's error. A call that crashed (a [*CrashError]: a
+// Go runtime error) is not repaired. A call that cannot even build the sample
 // (a *MakeError) is repaired only when the runtime said why in a kind of
 // kinds.go (a *DtypeError for a dtype it does not make: a float64-only
 // runtime moves the sample to float64); any other MakeError ends it.
@@ -70,6 +71,9 @@ func (s *Sample) Run(call func(*Sample) error) error {
 		err := call(s)
 		if err == nil {
 			return nil
+		}
+		if isCrash(err) {
+			return err
 		}
 		if me, ok := err.(*MakeError); ok {
 			if len(s.Repairs) < MaxRepairs && hasKind(me.Err) && s.kindRepair(me.Err) != "" {

@@ -115,6 +115,9 @@ type Sample struct {
 	// index (DualLevelArg). A repair asks for it: _make_dual refuses a
 	// level that is not open.
 	DualLevel bool
+	// Probe is the probe this sample is (a base sample with one kind of
+	// value changed, see [Probes]), or nil.
+	Probe *Probe
 	// tried holds the dtypes a repair moved tensors away from, so that no
 	// repair moves them back.
 	tried map[string]bool

@@ -51,7 +51,7 @@ func (fakeRuntime) Value(a *Arg, t reflect.Type) (reflect.Value, bool, error) {
 	return reflect.Value{}, false, nil
 }
 
-func ops(t *testing.T, v string) map[string]*schema.Op {
+func ops(t testing.TB, v string) map[string]*schema.Op {
 	s, err := schema.Embedded(v)
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -45,8 +46,45 @@ type Spec struct {
 	Named bool
 	// Fill chooses the element values: "" for [Values], or one of
 	// [Fills] (a repair asks for them: valid indices, a positive-definite
-	// matrix, increasing values).
+	// matrix, increasing values; a probe for zeros, ones, negatives and
+	// mixed signs).
 	Fill string
+	// Data, when set, are the element values in row-major order of the
+	// shape, repeated to the element count; they override Fill (the fuzz
+	// target asks for them).
+	Data []float64
+	// Strides, when set, are the tensor's strides in elements (one per
+	// dim, none negative; 0 repeats an element along that dim), and Offset
+	// its storage offset: a view at Offset into a storage just large
+	// enough, elements between its own left as they are. The fuzz target
+	// asks for them, for strided specs without Transposed; a runtime that
+	// cannot make such a view says so from Tensor, like for a layout it
+	// lacks.
+	Strides []int
+	Offset  int
+}
+
+// clone returns a copy of sp that shares no slice with it.
+func (sp Spec) clone() Spec {
+	sp.Shape, sp.Data, sp.Strides = slices.Clone(sp.Shape), slices.Clone(sp.Data), slices.Clone(sp.Strides)
+	return sp
+}
+
+// StorageSize returns the number of elements a storage needs for the
+// spec's view: its offset and its farthest element, by its strides (or
+// its contiguous strides when it has none); 0 for an empty spec.
+func (sp *Spec) StorageSize() int {
+	if sp.Numel() == 0 {
+		return 0
+	}
+	if sp.Strides == nil {
+		return sp.Offset + sp.Numel()
+	}
+	n := sp.Offset + 1
+	for i, d := range sp.Shape {
+		n += (d - 1) * sp.Strides[i]
+	}
+	return n
 }
 
 // The layouts a Spec may ask for; "" is strided.
@@ -97,10 +135,12 @@ const (
 	FillOnes  = "ones"   // every element 1
 	FillRange = "arange" // 0, 1, 2, ...: increasing, distinct
 	FillSPD   = "spd"    // each trailing square matrix symmetric positive-definite
+	FillNeg   = "neg"    // every element negative: -[Values] (integers -1, -2)
+	FillMixed = "mixed"  // signs alternating from negative: -0.5, 1.2, ... (integers -1, 1, -2, 2)
 )
 
 // Fills lists the fills.
-var Fills = []string{FillZeros, FillOnes, FillRange, FillSPD}
+var Fills = []string{FillZeros, FillOnes, FillRange, FillSPD, FillNeg, FillMixed}
 
 // IsComplex reports whether dtype is a complex type.
 func IsComplex(dtype string) bool { return strings.HasPrefix(dtype, "complex") }
@@ -112,6 +152,16 @@ func IsFloating(dtype string) bool {
 
 // IsQuantized reports whether dtype is a quantized type.
 func IsQuantized(dtype string) bool { return strings.HasPrefix(dtype, "q") }
+
+// Signed reports whether dtype holds negative values: not bool, uint8,
+// uint64 or quint8.
+func Signed(dtype string) bool {
+	switch dtype {
+	case "bool", "uint8", "uint64", "quint8":
+		return false
+	}
+	return true
+}
 
 // Integral reports whether dtype holds integers (bool included).
 func Integral(dtype string) bool { return strings.Contains(dtype, "int") || dtype == "bool" }
@@ -150,10 +200,44 @@ func (sp *Spec) Numel() int {
 	return n
 }
 
-// Check reports a spec a runtime could not make whatever it supports: an
-// unknown dtype, layout or fill, or bits and layouts that do not go
-// together.
+// The size bound of every sample: no spec has more than MaxElements
+// elements (its empty dims counted as 1) or more than MaxDims dims, so
+// that no repair, setup or fuzzed input asks a runtime for more memory
+// than a test has, whatever the kernel answers. The samples use a few
+// hundred elements at most; a kernel's result may be larger (kron, outer:
+// the square).
+const (
+	MaxElements = 1 << 12
+	MaxDims     = 8
+)
+
+// Bounded reports a shape past the size bound: more than MaxDims dims or
+// MaxElements elements (empty dims counted as 1, so that [0, n] is
+// bounded by n), or a negative size.
+func Bounded(shape []int) error {
+	if len(shape) > MaxDims {
+		return fmt.Errorf("%d dims, above the sweep's bound of %d", len(shape), MaxDims)
+	}
+	n := 1
+	for _, d := range shape {
+		if d < 0 {
+			return fmt.Errorf("a negative size %d", d)
+		}
+		if d > MaxElements || n*max(d, 1) > MaxElements {
+			return fmt.Errorf("shape %v is above the sweep's bound of %d elements", shape, MaxElements)
+		}
+		n *= max(d, 1)
+	}
+	return nil
+}
+
+// Check reports a spec a runtime could not make whatever it supports: a
+// shape past the size bound ([Bounded]), an unknown dtype, layout or fill,
+// or bits and layouts that do not go together.
 func (sp *Spec) Check() error {
+	if err := Bounded(sp.Shape); err != nil {
+		return err
+	}
 	if !contains(Dtypes, sp.Dtype) {
 		return fmt.Errorf("unknown dtype %q", sp.Dtype)
 	}
@@ -178,11 +262,38 @@ func (sp *Spec) Check() error {
 	if sp.Named && sp.Layout != "" {
 		return fmt.Errorf("named dims go with strided tensors, not %s", sp.Layout)
 	}
+	if err := sp.checkStrides(); err != nil {
+		return err
+	}
+	if (sp.Fill == FillNeg || sp.Fill == FillMixed) && !Signed(sp.Dtype) {
+		return fmt.Errorf("fill %s needs a signed dtype, not %s", sp.Fill, sp.Dtype)
+	}
 	if sp.NonLeafBase && !sp.NonLeafView {
 		return fmt.Errorf("a non-leaf base needs a non-leaf view")
 	}
 	if (sp.RequiresGrad || sp.NonLeafView) && !IsFloating(sp.Dtype) && !IsComplex(sp.Dtype) {
 		return fmt.Errorf("only floating-point and complex tensors require grad, not %s", sp.Dtype)
+	}
+	return nil
+}
+
+// checkStrides reports strides or an offset a strided view cannot have:
+// a stride per dim, none negative, a strided layout, no transposed view
+// (it is one), and a storage within the size bound.
+func (sp *Spec) checkStrides() error {
+	switch {
+	case sp.Strides == nil && sp.Offset == 0:
+		return nil
+	case sp.Offset < 0:
+		return fmt.Errorf("a negative storage offset %d", sp.Offset)
+	case sp.Strides != nil && len(sp.Strides) != len(sp.Shape):
+		return fmt.Errorf("%d strides for %d dims", len(sp.Strides), len(sp.Shape))
+	case slices.ContainsFunc(sp.Strides, func(x int) bool { return x < 0 }):
+		return fmt.Errorf("negative strides %v", sp.Strides)
+	case sp.Layout != "" || sp.Transposed || sp.Same >= 0 || sp.ViewOf >= 0:
+		return fmt.Errorf("strides and an offset go with a strided tensor of its own")
+	case sp.StorageSize() > MaxElements:
+		return fmt.Errorf("a storage of %d elements, above the sweep's bound of %d", sp.StorageSize(), MaxElements)
 	}
 	return nil
 }
@@ -211,11 +322,33 @@ func Values(dtype string, n int) []float64 {
 }
 
 // Elements returns the spec's element values in row-major order of its
-// shape (for a transposed spec: of the transposed view), by its fill. A
-// complex runtime uses them as the real parts.
+// shape (for a transposed spec: of the transposed view), from its Data or
+// by its fill. A complex runtime uses them as the real parts.
 func (sp *Spec) Elements() []float64 {
 	n := sp.Numel()
+	if len(sp.Data) > 0 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = sp.Data[i%len(sp.Data)]
+		}
+		return v
+	}
 	switch sp.Fill {
+	case FillNeg, FillMixed:
+		v := Values(sp.Dtype, n)
+		for i := range v {
+			switch {
+			case sp.Fill == FillNeg && Integral(sp.Dtype):
+				v[i] = -float64(1 + i%2)
+			case sp.Fill == FillNeg:
+				v[i] = -v[i]
+			case Integral(sp.Dtype):
+				v[i] = float64((i%2)*2-1) * float64(1+(i/2)%2)
+			case i%2 == 0:
+				v[i] = -v[i]
+			}
+		}
+		return v
 	case FillZeros, FillOnes, FillRange:
 		v := make([]float64, n)
 		for i := range v {

@@ -130,10 +130,16 @@ func Cat(tensors []*Tensor, dim int64) *Tensor {
 	if len(tensors) == 0 {
 		panic("gcrt: cat of no tensors")
 	}
-	d := int(dim)
+	if len(tensors[0].sizes) == 0 {
+		panic("gcrt: cat of 0-dim tensors")
+	}
+	d := wrapDim(dim, len(tensors[0].sizes))
 	sizes := append([]int(nil), tensors[0].sizes...)
 	sizes[d] = 0
 	for _, t := range tensors {
+		if len(t.sizes) != len(sizes) {
+			panic(fmt.Sprintf("gcrt: cat of tensors of %d and %d dims", len(sizes), len(t.sizes)))
+		}
 		sizes[d] += t.sizes[d]
 	}
 	out := New(sizes...)

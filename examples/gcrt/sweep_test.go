@@ -5,9 +5,13 @@ package gcrt_test
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/examples/gcrt"
 	"github.com/assertgen/assertgen/examples/gcrt/checkedif"
 	"github.com/assertgen/assertgen/sweep"
@@ -24,16 +28,12 @@ func (sweepAdapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, 
 		return made[sp.Same], nil
 	case sp.Dtype != "float64":
 		return reflect.Value{}, &sweep.DtypeError{Want: "float64"}
-	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
+	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named || sp.Strides != nil || sp.Offset != 0:
 		return reflect.Value{}, errors.New("dense float64 tensors only")
 	case sp.ViewOf >= 0:
 		return reflect.ValueOf(gcrt.SelectInt(made[sp.ViewOf].Interface().(*gcrt.Tensor), 0, int64(sp.Index))), nil
 	}
-	n := 1
-	for _, d := range sp.Shape {
-		n *= d
-	}
-	vals := sweep.Values(sp.Dtype, n)
+	vals := sp.Elements()
 	if sp.Transposed && len(sp.Shape) >= 2 {
 		rev := append([]int(nil), sp.Shape...)
 		last := len(rev) - 1
@@ -61,6 +61,12 @@ func TestSweep(t *testing.T) {
 	}
 }
 
+// FuzzSweep is the coverage-guided fuzz target over gcrt's kernels (go
+// test -tags debugasserts -fuzz FuzzSweep ./examples/gcrt).
+func FuzzSweep(f *testing.F) {
+	sweep.Fuzz(f, sweepAdapter{}, checkedif.SweepOps(checkedif.Functions{}))
+}
+
 // TestSweepFindsTheCatalog: the sweep alone, with no test written for the
 // bug, finds each broken kernel of the catalog by the check the catalog
 // names. The cached outputs (contiguous's per input, add's one buffer)
@@ -85,4 +91,69 @@ func TestSweepFindsTheCatalog(t *testing.T) {
 			t.Errorf("no %s finding; the sweep found:\n%s", b.check, strings.Join(got, "\n"))
 		})
 	}
+}
+
+// TestOverlappingSweeps: two sweeps that overlap in time (parallel tests
+// of one process) each find what they find alone, and the content check
+// is off again after both. The second sweep's first kernel call waits
+// until the first sweep has returned, so that without a guard the first
+// one's end would switch same_content off under the second; the first
+// one's first call waits (a moment at most) for the second to start.
+func TestOverlappingSweeps(t *testing.T) {
+	if asserts.SetContentCheck(false) {
+		t.Fatal("the content check was on before the test")
+	}
+	negWrites := kernels{neg: gcrt.NegInPlace}
+	alone := func(k kernels) []string {
+		rep, err := sweep.Sweep(checkedif.SweepOps(k), sweepAdapter{}, sweep.Options{Content: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return findingKeys(rep)
+	}
+	want := alone(negWrites)
+	if !slices.Contains(want, "neg same_content argument self") {
+		t.Fatalf("alone, the sweep finds %q", want)
+	}
+	aStarted, bStarted, aDone := make(chan bool), make(chan bool), make(chan bool)
+	var aOnce, bOnce sync.Once
+	a, b := negWrites, negWrites
+	a.add = func(self, other *gcrt.Tensor, alpha float64) *gcrt.Tensor {
+		aOnce.Do(func() {
+			close(aStarted)
+			select {
+			case <-bStarted:
+			case <-time.After(300 * time.Millisecond): // the second sweep waits for this one
+			}
+		})
+		return gcrt.AddTensor(self, other, alpha)
+	}
+	b.add = func(self, other *gcrt.Tensor, alpha float64) *gcrt.Tensor {
+		bOnce.Do(func() { close(bStarted); <-aDone })
+		return gcrt.AddTensor(self, other, alpha)
+	}
+	var gotA, gotB []string
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		defer close(aDone)
+		gotA = alone(a)
+	})
+	<-aStarted
+	wg.Go(func() { gotB = alone(b) })
+	wg.Wait()
+	if !slices.Equal(gotA, want) || !slices.Equal(gotB, want) {
+		t.Errorf("alone: %q\nfirst sweep: %q\nsecond sweep: %q", want, gotA, gotB)
+	}
+	if !asserts.ContentCheckOff() {
+		asserts.SetContentCheck(false)
+		t.Error("the content check is left on after the sweeps")
+	}
+}
+
+func findingKeys(rep *sweep.Report) []string {
+	var ks []string
+	for _, f := range rep.Findings {
+		ks = append(ks, f.Key())
+	}
+	return ks
 }

@@ -41,7 +41,7 @@ import (
 // A use counts when it is in a non-test file of any package (generated ones
 // included, and examples/), or in the body of an Example function of the
 // name's own package; a test, of its package or of another, is no caller.
-// Four names whose callers are tests by design are allowed, each with its
+// Five names whose callers are tests by design are allowed, each with its
 // reason (testOnly). A type counts as used where a value of it is
 // (x := samples.For(...) uses samples.Sample). A method counts as used
 // through an interface when its type implements an interface whose method
@@ -99,6 +99,7 @@ var testOnly = map[string]string{
 	"internal/golden.Check":            "compares a test's output with its golden file; it takes the test's *testing.T, which an Example has not (callers: the goldens of gen and plan)",
 	"internal/golden.Updating":         "whether the test binary runs with -update, a flag only tests have (caller: plan's TestDiffTable)",
 	"asserts/assertstest.RunUncounted": "the suite of a runtime without use counts, as Run: it takes the runtime's test's *testing.T (caller: examples/gcrt)",
+	"sweep.Fuzz":                       "a runtime's fuzz target: it takes the fuzz test's *testing.F, which an Example has not (callers: examples/planted, examples/gcrt, runtimes/gorgonia/sweep, init's sweep test)",
 }
 
 // uncalledName is an exported name without a caller: its key without the

@@ -218,9 +218,10 @@ func ({{n "sweepAdapter"}}) Tensor(sp {{n "sweep"}}.Spec, made []{{n "reflect"}}
 		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
 	}
 	// TODO: return reflect.ValueOf(t), t a *{{.Name}}.{{.Type}} of dtype sp.Dtype and shape
-	// sp.Shape holding sweep.Values(sp.Dtype, n): a transposed view of a base of
-	// the reversed shape when sp.Transposed, made[sp.ViewOf] selected at
-	// sp.Index along dim 0 when sp.ViewOf >= 0.
+	// sp.Shape holding sp.Elements(): a transposed view of a base of the reversed
+	// shape when sp.Transposed, a view with sp.Strides at sp.Offset when they are
+	// set, made[sp.ViewOf] selected at sp.Index along dim 0 when sp.ViewOf >= 0
+	// (an error for what {{.Name}} cannot make).
 	return {{n "reflect"}}.Value{}, {{n "errors"}}.New("TODO: make tensors in {{n "sweepAdapter"}}.Tensor (assertgen_sweep_test.go)")
 }
 
@@ -238,6 +239,10 @@ func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
 		t.Error("the sweep ran no op: write {{n "sweepAdapter"}}.Tensor in assertgen_sweep_test.go")
 	}
 }
+
+// FuzzSweep is the coverage-guided fuzz target over the same ops:
+// go test -tags debugasserts -fuzz FuzzSweep (a finding replays as a test).
+func FuzzSweep(f *testing.F) { sweep.Fuzz(f, sweepAdapter{}, checked.SweepOps) }
 `
 
 // render fills the template of f with t and ops; Go files are gofmt'd.

@@ -3,6 +3,7 @@ package findings
 import (
 	"os"
 	"os/exec"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -156,4 +157,29 @@ func TestSoftMaxEmptyCrashes(t *testing.T) {
 		}()
 		ops.SoftmaxInt(tensor.New(tensor.WithShape(0), tensor.WithBacking([]float64{})), 0, nil)
 	}()
+}
+
+// gorgonia's kernels take empty tensors for tensors with elements: their
+// iterators index element 0 of the empty array, and a copy takes a fixed
+// number of bytes from it, a Go runtime error (a panic the binding's
+// caller gets). The sweep's crash findings on the empty samples, judged
+// in sweep/verdicts.go (emptyCrashes).
+func TestEmptyTensorsPanic(t *testing.T) {
+	empty := func() *tensor.Dense { return tensor.New(tensor.WithShape(0), tensor.WithBacking([]float32{})) }
+	for name, f := range map[string]func(){
+		"Add":    func() { _, _ = tensor.Add(empty(), empty()) },
+		"Neg":    func() { _, _ = tensor.Neg(empty()) },
+		"Argmax": func() { _, _ = tensor.Argmax(empty(), 0) },
+		"Copy":   func() { _ = tensor.Copy(empty(), empty()) },
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				if _, ok := r.(runtime.Error); !ok {
+					t.Errorf("%s of empty tensors: %v, not a Go runtime error: the sweep's verdict can go", name, r)
+				}
+			}()
+			f()
+		}()
+	}
 }

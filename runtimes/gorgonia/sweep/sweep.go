@@ -58,6 +58,8 @@ func MakeTensor(sp sweep.Spec) (*tensor.Dense, error) {
 		return nil, fmt.Errorf("gorgonia has no conj/neg bits or autograd")
 	case sp.Named:
 		return nil, fmt.Errorf("gorgonia has no named dims")
+	case sp.Strides != nil || sp.Offset != 0:
+		return nil, fmt.Errorf("gorgonia has no strided views at an offset")
 	}
 	vals := sp.Elements()
 	n := len(vals)

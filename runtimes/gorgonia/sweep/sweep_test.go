@@ -4,7 +4,9 @@ package sweep
 
 import (
 	"errors"
+	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -70,7 +72,35 @@ func TestSweep(t *testing.T) {
 			t.Errorf("verdict without a finding: %s", k)
 		}
 	}
+	judgeCrashes(t, r)
 }
+
+// judgeCrashes holds each crash to emptyCrashes: an op listed there, on
+// empty samples only, inside gorgonia.
+func judgeCrashes(t *testing.T, r *sweep.Report) {
+	crashed := map[string]bool{}
+	for _, c := range r.Crashes {
+		crashed[c.Op] = true
+		inGorgonia := strings.HasPrefix(c.At, "execution.") || strings.HasPrefix(c.At, "storage.") || strings.HasPrefix(c.At, "tensor.")
+		if !slices.Contains(emptyCrashes, c.Op) || !inGorgonia {
+			t.Errorf("a crash without a verdict: %s", c)
+		}
+		for _, v := range c.Variants {
+			if v != "empty float [0]" && v != "value: empty" {
+				t.Errorf("%s, in %s: a crash on a sample that is not empty", c, v)
+			}
+		}
+	}
+	for _, op := range emptyCrashes {
+		if !crashed[op] {
+			t.Errorf("%s no longer crashes on empty tensors: remove it from emptyCrashes", op)
+		}
+	}
+}
+
+// FuzzSweep is the coverage-guided fuzz target over the same ops and
+// adapter (go test -tags debugasserts -fuzz FuzzSweep ./sweep).
+func FuzzSweep(f *testing.F) { sweep.Fuzz(f, adapter{}, checked.SweepOps) }
 
 // TestRejected lists, with -v, each sample gorgonia or the binding
 // rejected and why (README.md, "Where gorgonia differs").

@@ -26,7 +26,13 @@ import (
 // on its release (package opinfo, recorded by opinfo/record.py), one call
 // each, without repair. An op OpInfo reached with fewer calls runs fewer
 // samples. The meta and functional samples run last, once the others
-// have said which sample runs clean.
+// have said which sample runs clean. Then the values that matter (27 to
+// 46, samples.Probes in order): the op's first sample that ran without an
+// error (its strict profile's), with one kind of value changed, called
+// once without repair; an op none of whose samples ran, or one whose
+// sample has no argument of a probe's kind or those values already, does
+// not run that probe. They run last too, with the meta and functional
+// samples.
 
 // ReplaySamples is the most recorded calls an op replays.
 const ReplaySamples = 4
@@ -35,9 +41,14 @@ var (
 	metaSample       = len(Variants)
 	functionalSample = len(Variants) + 1
 	replayFirst      = len(Variants) + 2
+	valueFirst       = replayFirst + ReplaySamples
 	// NumSamples is the number of samples an op may run.
-	NumSamples = replayFirst + ReplaySamples
+	NumSamples = valueFirst + len(samples.Probes)
 )
+
+// based reports whether sample k takes the arguments of the op's first
+// clean sample: the meta and functional samples and the values.
+func based(k int) bool { return k == metaSample || k == functionalSample || k >= valueFirst }
 
 // SampleName names sample k for reports.
 func SampleName(k int) string {
@@ -48,14 +59,17 @@ func SampleName(k int) string {
 		return "meta tensors (torch.Meta): the first clean sample's arguments on the meta device"
 	case k == functionalSample:
 		return "functionalization wrappers (ToFunctional) around the first clean sample's arguments"
+	case k >= valueFirst:
+		p := samples.Probes[k-valueFirst]
+		return "value: " + p.Name + " (the first clean sample with " + p.Doc + ")"
 	}
 	return fmt.Sprintf("OpInfo call %d (runtimes/libtorch/opinfo)", k-replayFirst+1)
 }
 
 // sampleLabel names sample k of one op in a finding: a meta or functional
-// sample says whose arguments it took.
+// sample, or a value, says whose arguments it took.
 func sampleLabel(k, base int) string {
-	if k == metaSample || k == functionalSample {
+	if based(k) {
 		return fmt.Sprintf("%d: %s (sample %d's)", k, SampleName(k), base)
 	}
 	return fmt.Sprintf("%d: %s", k, SampleName(k))
@@ -70,14 +84,16 @@ func sampleLabelShort(k int) string {
 		return fmt.Sprintf("%d (meta)", k)
 	case k == functionalSample:
 		return fmt.Sprintf("%d (functional)", k)
+	case k >= valueFirst:
+		return fmt.Sprintf("%d (value: %s)", k, samples.Probes[k-valueFirst].Name)
 	}
 	return fmt.Sprintf("%d (OpInfo call %d)", k, k-replayFirst+1)
 }
 
 // order returns the samples op runs of the first n, in the order they run:
 // the variants, the replayed calls, then (with kinds) the meta and
-// functional samples.
-func order(release, op string, n int, kinds bool) []int {
+// functional samples and (with values) the values that matter.
+func order(release, op string, n int, kinds, values bool) []int {
 	var ks []int
 	for k := range min(n, len(Variants)) {
 		ks = append(ks, k)
@@ -91,6 +107,9 @@ func order(release, op string, n int, kinds bool) []int {
 		if k < n && kinds {
 			ks = append(ks, k)
 		}
+	}
+	for k := valueFirst; k < n && values; k++ {
+		ks = append(ks, k)
 	}
 	return ks
 }

@@ -74,6 +74,9 @@ type Options struct {
 	Content  bool          // run the same_content check in the workers
 	// Kinds runs the meta and functional samples (21, 22).
 	Kinds bool
+	// Values runs the values that matter (27-46) on each op's first
+	// clean sample.
+	Values bool
 	// Verbose prints every sample of every op: its outcome, repairs and
 	// last error (with -ops, one op's samples).
 	Verbose bool
@@ -98,6 +101,7 @@ func Main(r Bindings) {
 	flag.DurationVar(&o.Timeout, "timeout", 60*time.Second, "per-op time limit")
 	flag.BoolVar(&o.Content, "content", true, "run the same_content check (asserts.SetContentCheck) in the workers")
 	flag.BoolVar(&o.Kinds, "kinds", true, "run the meta and functional samples (21, 22); -kinds=false leaves them out")
+	flag.BoolVar(&o.Values, "values", true, "run the values that matter (27-46) on each op's first clean sample; -values=false leaves them out")
 	flag.BoolVar(&o.Verbose, "v", false, "print every sample of every op: outcome, repairs, last error (with -ops, one op's samples)")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -134,7 +138,27 @@ type sampleResult struct {
 	Skipped    map[string]uint64   `json:"skipped,omitempty"`
 	Violations []asserts.Violation `json:"violations,omitempty"`
 	Repairs    []string            `json:"repairs,omitempty"`
-	Base       int                 `json:"base,omitempty"` // the meta and functional samples' source sample
+	Base       int                 `json:"base,omitempty"` // the meta and functional samples' and the values' source sample
+	// NotRun, for a value that did not run, says why: "=" the first clean
+	// sample has its values already, "-" the op has no argument of its
+	// kind, "_" no sample of the op ran.
+	NotRun string `json:"not_run,omitempty"`
+}
+
+// keptSamples keeps the samples a worker ran of the op and profile it serves, as
+// they ran (with their repairs): a value is the op's first clean sample
+// with one kind of value changed.
+type keptSamples struct {
+	op, profile string
+	samples     map[int]*samples.Sample
+}
+
+// of returns the kept samples of op under profile, dropping the others.
+func (r *keptSamples) of(op, profile string) map[int]*samples.Sample {
+	if r.op != op || r.profile != profile {
+		*r = keptSamples{op: op, profile: profile, samples: map[int]*samples.Sample{}}
+	}
+	return r.samples
 }
 
 // RunWorker serves a master's requests on stdin (an op, a sample range and
@@ -151,6 +175,7 @@ func RunWorker(r Bindings) {
 	col := asserts.NewCollector()
 	asserts.SetHandler(col)
 	asserts.SetContentCheck(os.Getenv(contentEnv) == "1")
+	var kept keptSamples
 	for in.Scan() {
 		name, profile, base, ks, err := parseRequest(in.Text())
 		if err != nil {
@@ -166,7 +191,7 @@ func RunWorker(r Bindings) {
 		for _, k := range ks {
 			enc.Encode(sampleResult{T: "start", K: k})
 			col.Reset()
-			res := runSample(op, fn, k, base, r.Version)
+			res := runSample(op, fn, k, base, r.Version, kept.of(name, profile))
 			rep := col.Report()
 			res.T, res.K, res.Calls, res.Violations = "res", k, rep.Calls, rep.Violations
 			res.ChecksRun, res.Skipped = rep.ChecksRun, rep.Skipped
@@ -226,10 +251,14 @@ func parseRequest(line string) (name, profile string, base int, ks []int, err er
 	return name, profile, base, ks, nil
 }
 
-// runSample runs sample k of op: a variant with its repairs, a replayed
-// OpInfo call, or the arguments of sample base (0 when it is -1) as meta
-// tensors or functionalization wrappers.
-func runSample(op *schema.Op, fn reflect.Value, k, base int, release string) (r sampleResult) {
+// runSample runs sample k of op: a variant with its repairs (kept in
+// kept, as it ran), a replayed OpInfo call, the arguments of sample base
+// (0 when it is -1) as meta tensors or functionalization wrappers, or a
+// value on sample base.
+func runSample(op *schema.Op, fn reflect.Value, k, base int, release string, kept map[int]*samples.Sample) (r sampleResult) {
+	if k >= valueFirst {
+		return runValue(op, fn, k, base, kept)
+	}
 	var conv converter
 	if k == metaSample || k == functionalSample {
 		conv = kindConverter(k)
@@ -248,19 +277,63 @@ func runSample(op *schema.Op, fn reflect.Value, k, base int, release string) (r 
 			return callWith(s, fn, func(p *pool) samples.Runtime { return converted(adapter{p}, p, conv) })
 		})
 		r.Repairs = s.Repairs
+		if conv == nil {
+			kept[k] = s
+		}
 	}
+	r.ErrClass, r.ErrMsg = errResult(err)
+	return r
+}
+
+// runValue runs value k (probe k-valueFirst) on the op's sample base, as
+// it ran in this worker (else it is run again first), once, without
+// repair.
+func runValue(op *schema.Op, fn reflect.Value, k, base int, kept map[int]*samples.Sample) (r sampleResult) {
+	r.Base = base
+	if base < 0 {
+		r.NotRun = "_"
+		return r
+	}
+	s := kept[base]
+	if s == nil {
+		// a new worker (the last one crashed): the sample again, its
+		// violations its own (counted where it ran)
+		s = samples.For(op, base)
+		asserts.Collect(func() {
+			_ = s.Run(func(s *samples.Sample) error {
+				return callWith(s, fn, func(p *pool) samples.Runtime { return adapter{p} })
+			})
+		})
+		kept[base] = s
+	}
+	ps, st := s.ApplyProbe(k - valueFirst)
+	switch st {
+	case samples.ProbeSame:
+		r.NotRun = "="
+		return r
+	case samples.ProbeNoArg:
+		r.NotRun = "-"
+		return r
+	}
+	r.Repairs = ps.Repairs
+	r.ErrClass, r.ErrMsg = errResult(callWith(ps, fn, func(p *pool) samples.Runtime { return adapter{p} }))
+	return r
+}
+
+// errResult is a sample's error class and message: a c10 error's, the
+// runtime's cannot-make, or a Go panic's.
+func errResult(err error) (class, msg string) {
 	var te *torch.Error
 	var me *samples.MakeError
 	switch {
 	case err == nil:
+		return "", ""
 	case errors.As(err, &te):
-		r.ErrClass, r.ErrMsg = te.Class, report.Brief(te.Msg)
+		return te.Class, report.Brief(te.Msg)
 	case errors.As(err, &me):
-		r.ErrClass, r.ErrMsg = report.CannotMakeClass, firstLine(err.Error())
-	default:
-		r.ErrClass, r.ErrMsg = report.GoPanic, firstLine(err.Error())
+		return report.CannotMakeClass, firstLine(err.Error())
 	}
-	return r
+	return report.GoPanic, firstLine(err.Error())
 }
 
 // callWith builds the sample's arguments with the runtime rt makes over a
@@ -356,7 +429,7 @@ func confirm(base, rep *Report, names []string, unstable map[string]string, n in
 		return out
 	}
 	for _, op := range slices.Sorted(maps.Keys(suspects)) {
-		w := &workerProc{exe: self, content: o.Content, release: rep.Libtorch, kinds: o.Kinds}
+		w := &workerProc{exe: self, content: o.Content, release: rep.Libtorch, kinds: o.Kinds, values: o.Values}
 		res := w.runOp(op, n, o.Timeout)
 		w.stop()
 		crashedBefore := false
@@ -495,7 +568,7 @@ func startWorkers(self, release string, names []string, n int, o Options) <-chan
 	var wg sync.WaitGroup
 	for range max(o.Jobs, 1) {
 		wg.Go(func() {
-			w := &workerProc{exe: self, content: o.Content, release: release, kinds: o.Kinds}
+			w := &workerProc{exe: self, content: o.Content, release: release, kinds: o.Kinds, values: o.Values}
 			defer w.stop()
 			for name := range work {
 				results <- w.runOp(name, n, o.Timeout)
@@ -596,6 +669,7 @@ type workerProc struct {
 	exe     string
 	release string
 	kinds   bool // run the meta and functional samples
+	values  bool // run the values that matter
 	content bool // run the same_content check
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
@@ -679,7 +753,7 @@ var profiles = []string{"strict", "pytorch"}
 // crashed under the strict one).
 func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 	t0 := time.Now()
-	ks := order(w.release, name, n, w.kinds)
+	ks := order(w.release, name, n, w.kinds, w.values)
 	r := opResult{name: name, exercised: -1, ran: map[int]bool{}, checksRun: map[string]uint64{}, skipped: map[string]uint64{},
 		outcome: []byte(strings.Repeat("-", n))}
 	deadline := time.After(timeout)
@@ -700,17 +774,18 @@ func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 }
 
 // runProfile runs the samples ks in order but those in skip, the meta and
-// functional ones in a request of their own once the others have said
-// which sample runs clean; it reports false after a timeout.
+// functional ones and the values in a request of their own once the
+// others have said which sample runs clean; it reports false after a
+// timeout.
 func (w *workerProc) runProfile(r *opResult, name, profile string, ks []int, skip map[int]bool, deadline <-chan time.Time) bool {
 	for i := 0; i < len(ks); {
 		if skip[ks[i]] {
 			i++
 			continue
 		}
-		kind := ks[i] == metaSample || ks[i] == functionalSample
+		kind := based(ks[i])
 		end := i + 1
-		for end < len(ks) && !skip[ks[end]] && (ks[end] == metaSample || ks[end] == functionalSample) == kind {
+		for end < len(ks) && !skip[ks[end]] && based(ks[end]) == kind {
 			end++
 		}
 		if w.cmd == nil {
@@ -788,11 +863,15 @@ func (r *opResult) add(s *sampleResult, name, profile string) {
 	for k, n := range s.Skipped {
 		r.skipped[k] += n
 	}
-	r.ran[s.K] = true
 	r.noteResult(s, profile)
-	kind := s.K == metaSample || s.K == functionalSample
+	if s.NotRun != "" {
+		return
+	}
+	r.ran[s.K] = true
+	kind := based(s.K)
 	if s.ErrClass == "" {
-		// a meta or functional sample runs no CPU kernel of its own
+		// a meta or functional sample runs no CPU kernel of its own, a
+		// value only one of an op whose first clean sample ran
 		if profile == "strict" && !kind && (r.exercised < 0 || s.K < r.exercised) {
 			r.exercised, r.repaired = s.K, s.Repairs
 		}
@@ -826,6 +905,8 @@ func (r *opResult) note(profile string, k int, code byte, detail string) {
 func (r *opResult) noteResult(s *sampleResult, profile string) {
 	code, d := byte('.'), "ran"
 	switch {
+	case s.NotRun != "":
+		code, d = s.NotRun[0], map[string]string{"=": "not run: the first clean sample has these values", "-": "not run: no argument of its kind", "_": "not run: no sample ran"}[s.NotRun]
 	case s.ErrClass == report.CannotMakeClass:
 		code, d = 'M', "not made: "+s.ErrMsg
 	case s.ErrClass != "":
@@ -833,7 +914,7 @@ func (r *opResult) noteResult(s *sampleResult, profile string) {
 	case len(s.Violations) > 0:
 		code, d = 'V', fmt.Sprintf("ran, %d violations", len(s.Violations))
 	}
-	if s.K == metaSample || s.K == functionalSample {
+	if based(s.K) {
 		d += fmt.Sprintf(" (sample %d's arguments)", s.Base)
 	}
 	if len(s.Repairs) > 0 {

@@ -1,0 +1,156 @@
+package sweep
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+)
+
+// A CrashError is a call that panicked with a Go runtime error (an index
+// out of range, a nil dereference, a division by zero) or with a nil
+// error: a bug of the code that ran (the kernel, its wrapper or the
+// runtime's adapter), not its refusal of the sample. No repair reads it:
+// the sweep reports it as a crash finding, with the panic's text and the
+// place it happened.
+type CrashError struct {
+	// Text is the panic's text ("runtime error: index out of range [3]
+	// with length 3"), or what the panic value was when it has none ("a
+	// panic with a nil *mytensor.DimsError").
+	Text string
+	// At is the function and line that panicked: the innermost frame
+	// outside Go's runtime, package reflect and this package ("" when
+	// none is known).
+	At string
+}
+
+func (e *CrashError) Error() string {
+	if e.At == "" {
+		return "crash: " + e.Text
+	}
+	return "crash: " + e.Text + " at " + e.At
+}
+
+// recovered is the error a panic value r of a call stands for: a
+// *CrashError for a Go runtime error or an error that is nil (or whose
+// Error method itself panics), r itself for another error (a kernel's
+// error the bindings panic with), else r's text. Call it in the deferred
+// function that recovered r, so that the place of the panic is still on
+// the stack.
+func recovered(r any) error {
+	if re, ok := r.(runtime.Error); ok {
+		return &CrashError{Text: errorText(re), At: panicSite()}
+	}
+	if e, ok := r.(error); ok {
+		if isNil(e) {
+			return &CrashError{Text: fmt.Sprintf("a panic with a nil %T", e), At: panicSite()}
+		}
+		if _, ok := textOf(e); !ok {
+			return &CrashError{Text: fmt.Sprintf("a panic with a %T whose Error method panics", e), At: panicSite()}
+		}
+		return e
+	}
+	return fmt.Errorf("%v", r)
+}
+
+// isNil reports whether e holds a nil pointer, map, slice, func or chan.
+func isNil(e error) bool {
+	v := reflect.ValueOf(e)
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
+		return v.IsNil()
+	}
+	return false
+}
+
+// textOf returns e's text, and false when its Error method panics.
+func textOf(e error) (s string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			s, ok = "", false
+		}
+	}()
+	return e.Error(), true
+}
+
+func errorText(e error) string {
+	if s, ok := textOf(e); ok {
+		return s
+	}
+	return fmt.Sprintf("a %T whose Error method panics", e)
+}
+
+// panicSite returns the innermost frame of the panicking goroutine's
+// stack outside the runtime, reflect and this package, as
+// "pkg.Func (file.go:12)".
+func panicSite() string {
+	pcs := make([]uintptr, 64)
+	n := runtime.Callers(2, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	self := reflect.TypeFor[CrashError]().PkgPath() + "."
+	for {
+		f, more := frames.Next()
+		fn := f.Function
+		inSweep := strings.HasPrefix(fn, self) && !strings.HasSuffix(filepath.Base(f.File), "_test.go")
+		if fn != "" && !strings.HasPrefix(fn, "runtime.") && !strings.HasPrefix(fn, "reflect.") && !inSweep {
+			return fmt.Sprintf("%s (%s:%d)", shortFunc(fn), filepath.Base(f.File), f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// shortFunc cuts a function's import path to its last element:
+// "github.com/x/mytensor.(*T).Add" becomes "mytensor.(*T).Add".
+func shortFunc(fn string) string {
+	if i := strings.LastIndex(fn, "/"); i >= 0 {
+		return fn[i+1:]
+	}
+	return fn
+}
+
+// isCrash reports whether err is a *CrashError.
+func isCrash(err error) bool {
+	var ce *CrashError
+	return errors.As(err, &ce)
+}
+
+// A Crash is one op's crash finding: the panic's text and place, the
+// samples it showed in, and how many calls crashed so.
+type Crash struct {
+	Op       string
+	Text     string
+	At       string
+	Variants []string
+	Count    int
+}
+
+// crash adds a crash of op's named sample.
+func (r *Report) crash(op, name string, ce *CrashError) {
+	var c *Crash
+	for _, x := range r.Crashes {
+		if x.Op == op && x.Text == ce.Text && x.At == ce.At {
+			c = x
+		}
+	}
+	if c == nil {
+		c = &Crash{Op: op, Text: ce.Text, At: ce.At}
+		r.Crashes = append(r.Crashes, c)
+	}
+	c.Count++
+	if len(c.Variants) == 0 || c.Variants[len(c.Variants)-1] != name {
+		c.Variants = append(c.Variants, name)
+	}
+}
+
+// String prints the crash in one line: "crash: op: text at place".
+func (c *Crash) String() string {
+	s := "crash: " + c.Op + ": " + c.Text
+	if c.At != "" {
+		s += " at " + c.At
+	}
+	return s
+}

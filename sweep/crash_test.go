@@ -1,0 +1,101 @@
+package sweep
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// nilErr is an error type whose Error method reads its receiver: a nil
+// *nilErr panics when asked its text.
+type nilErr struct{ msg string }
+
+func (e *nilErr) Error() string { return e.msg }
+
+// table is a sweep table of one op and one function.
+func table(schemaLine string, fn any) Table {
+	return func(yield func(string, any) bool) { yield(schemaLine, fn) }
+}
+
+// A kernel that panics with a typed-nil error does not crash the sweep:
+// the sample is a crash finding that names the nil error, never repaired.
+func TestTypedNilErrorPanic(t *testing.T) {
+	fn := func(self *fakeTensor) *fakeTensor {
+		var e *nilErr
+		panic(e)
+	}
+	rep, err := Sweep(table("neg(Tensor self) -> Tensor", fn), fakeRuntime{}, Options{Samples: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Crashes) != 1 || !strings.Contains(rep.Crashes[0].Text, "nil *sweep.nilErr") || rep.Rejected != 0 {
+		t.Fatalf("want one crash naming the nil *sweep.nilErr, no rejection:\n%s", rep)
+	}
+}
+
+// A kernel's Go runtime error (an index out of range, a nil dereference)
+// is a crash finding with its panic text and where it happened, not a
+// rejected sample, and no repair reads its text (the valid-index rule
+// would match "index out of range").
+func TestRuntimeErrorIsACrash(t *testing.T) {
+	index := func(self *fakeTensor) *fakeTensor {
+		var l []int
+		_ = l[3]
+		return self
+	}
+	var nilMap map[string]int
+	deref := func(self *fakeTensor) *fakeTensor {
+		var p *fakeTensor
+		nilMap[""] = p.k
+		return self
+	}
+	for _, c := range []struct {
+		fn   any
+		text string
+	}{{index, "runtime error: index out of range [3] with length 0"}, {deref, "runtime error: invalid memory address or nil pointer dereference"}} {
+		rep, err := Sweep(table("neg(Tensor self) -> Tensor", c.fn), fakeRuntime{}, Options{Samples: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Crashes) != 1 || rep.Crashes[0].Text != c.text || rep.Crashes[0].Count != 2 || rep.Rejected != 0 || len(rep.Crashes[0].Variants) != 2 {
+			t.Fatalf("want one crash %q in 2 samples and none rejected:\n%s", c.text, rep)
+		}
+		cr := rep.Crashes[0]
+		if !strings.Contains(cr.At, "sweep.TestRuntimeErrorIsACrash") || !strings.Contains(cr.At, "crash_test.go:") {
+			t.Errorf("the crash's place %q does not name the kernel", cr.At)
+		}
+		if !strings.Contains(rep.String(), "crash: neg: "+c.text) {
+			t.Errorf("the report does not print the crash:\n%s", rep)
+		}
+		var rec recorded
+		Run(&rec, fakeRuntime{}, table("neg(Tensor self) -> Tensor", c.fn))
+		if len(rec.errors) != 1 || !strings.Contains(rec.errors[0], c.text) {
+			t.Errorf("Run's errors: %q", rec.errors)
+		}
+	}
+}
+
+// A sample whose call crashes is not repaired.
+func TestCrashIsNotRepaired(t *testing.T) {
+	s := For(ops(t, "2.6")["neg"], 0)
+	calls := 0
+	err := s.Run(func(*Sample) error {
+		calls++
+		return &CrashError{Text: "runtime error: index out of range [3] with length 3"}
+	})
+	if calls != 1 || len(s.Repairs) != 0 || err == nil {
+		t.Errorf("%d calls, repairs %v, err %v", calls, s.Repairs, err)
+	}
+}
+
+// recorded is a testing.TB that keeps the errors.
+type recorded struct {
+	testing.TB
+	errors []string
+}
+
+func (r *recorded) Helper()    {}
+func (r *recorded) Log(...any) {}
+func (r *recorded) Errorf(f string, args ...any) {
+	r.errors = append(r.errors, strings.TrimSpace(fmt.Sprintf(f, args...)))
+}

@@ -1,0 +1,423 @@
+package sweep
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// The values that matter: the variants give every op the same few values
+// (alpha 1, dim 0, positive elements), and a kernel that special-cases
+// another (alpha != 1, all-zero operands, dim -1, a reshape that cannot
+// view its input) is never reached by them. Each op's base sample, the
+// first variant that ran, is tried again with one kind of value changed:
+// a probe. A probe is an edit of a sample that ran, so its call needs no
+// repair: it runs once, and a refusal is the kernel's answer to that
+// value.
+
+// A Probe is one kind of value kernels special-case, tried on each op's
+// base sample. Probes are numbered by their place in [Probes] (a runtime's
+// verdicts may name them), so a new probe goes at the end.
+type Probe struct {
+	Name string
+	// Doc says what the probe changes.
+	Doc string
+	// edit changes the sample and says what it did.
+	edit func(s *Sample) ProbeStatus
+}
+
+// A ProbeStatus says what a probe made of a base sample.
+type ProbeStatus int
+
+const (
+	// Probed: the probe changed the sample; it is to run.
+	Probed ProbeStatus = iota
+	// ProbeSame: the base sample has those values already (it ran them).
+	ProbeSame
+	// ProbeNoArg: the op has no argument (or tensor) of the probe's kind.
+	ProbeNoArg
+)
+
+// status is the probe's status from what its edit saw: any argument of
+// its kind, and any change.
+func status(had, changed bool) ProbeStatus {
+	switch {
+	case changed:
+		return Probed
+	case had:
+		return ProbeSame
+	}
+	return ProbeNoArg
+}
+
+// Probes are the values that matter, in order.
+var Probes = []Probe{
+	{"scalars 0", "every Scalar and float argument (alpha, beta, value, p...) 0", scalars(0)},
+	{"scalars 1", "every Scalar and float argument 1", scalars(1)},
+	{"scalars -1", "every Scalar and float argument -1", scalars(-1)},
+	{"scalars 2", "every Scalar and float argument 2", scalars(2)},
+	{"scalars 0.5", "every Scalar and float argument 0.5 (not an integer)", scalars(0.5)},
+	{"dims 0", "every dim argument 0", dimsTo(func(int) int { return 0 })},
+	{"dims -1", "every dim argument -1", dimsTo(func(int) int { return -1 })},
+	{"dims last", "every dim argument the first tensor's last dim (rank-1)", dimsTo(func(r int) int { return max(r-1, 0) })},
+	{"bools true", "every bool argument (keepdim, upper...) true", bools(true)},
+	{"bools false", "every bool argument false", bools(false)},
+	{"zeros", "every input tensor all zeros", fillInputs(FillZeros)},
+	{"ones", "every input tensor all ones", fillInputs(FillOnes)},
+	{"negatives", "every input tensor of a signed dtype all negative", fillInputs(FillNeg)},
+	{"mixed signs", "every input tensor of a signed dtype of mixed signs", fillInputs(FillMixed)},
+	{"size-1 dims", "every input tensor's first dim 1 ([2,3] is [1,3])", leadDim(1)},
+	{"broadcast", "the input tensors after the first without its first dim ([2,3] with [3])", broadcast},
+	{"non-contiguous", "every 2-d input tensor a transposed view", nonContiguous},
+	{"non-viewable reshape", "a shape or size argument of one dim, of a transposed input (reshape's copy path)", nonViewable},
+	{"one-element lists", "every tensor list, Scalar list and dim list of one element", oneElementLists},
+	{"empty", "every input tensor's first dim 0 ([2,3] is [0,3])", leadDim(0)},
+}
+
+// ApplyProbe returns a copy of s with probe p applied, and what the probe made
+// of it: Probed when it changed the copy (which is then to run),
+// ProbeSame or ProbeNoArg when not.
+func (s *Sample) ApplyProbe(p int) (*Sample, ProbeStatus) {
+	c := s.clone()
+	st := Probes[p].edit(c)
+	if st == Probed {
+		c.Probe = &Probes[p]
+	}
+	return c, st
+}
+
+// clone returns a deep copy of s.
+func (s *Sample) clone() *Sample {
+	c := *s
+	c.Specs = make([]Spec, len(s.Specs))
+	for i, sp := range s.Specs {
+		c.Specs[i] = sp.clone()
+	}
+	c.Args = make([]Arg, len(s.Args))
+	for i, a := range s.Args {
+		a.Tensors, a.Ints, a.Floats = slices.Clone(a.Tensors), slices.Clone(a.Ints), slices.Clone(a.Floats)
+		a.Bools, a.Strs = slices.Clone(a.Bools), slices.Clone(a.Strs)
+		c.Args[i] = a
+	}
+	c.Repairs = slices.Clone(s.Repairs)
+	c.tried = maps.Clone(s.tried)
+	return &c
+}
+
+// isOut reports whether a is one of the op's out= arguments.
+func (s *Sample) isOut(a *Arg) bool {
+	return slices.ContainsFunc(s.Op.Func.Out, func(o schema.Argument) bool { return o.Name == a.Name() })
+}
+
+// inputs returns the tensors the op reads (every tensor argument but the
+// out= ones, an in-place self included), each once, by root; a view
+// stands for itself (its base is not an argument).
+func (s *Sample) inputs() []int {
+	var ks []int
+	for i := range s.Args {
+		a := &s.Args[i]
+		if s.isOut(a) {
+			continue
+		}
+		for _, k := range a.Tensors {
+			if r := s.root(k); !slices.Contains(ks, r) {
+				ks = append(ks, r)
+			}
+		}
+	}
+	return ks
+}
+
+// values returns the non-tensor arguments whose base type is one of bs,
+// lists among them when lists is set.
+func (s *Sample) values(lists bool, bs ...schema.BaseTy) []*Arg {
+	var as []*Arg
+	for i := range s.Args {
+		a := &s.Args[i]
+		if a.Tensors != nil || a.List || a.Schema.Type.TensorForm() != schema.NotTensor || !slices.Contains(bs, a.base()) {
+			continue
+		}
+		if a.Schema.Type.IsList() != lists {
+			continue
+		}
+		as = append(as, a)
+	}
+	return as
+}
+
+// scalars sets every Scalar and float argument to v (an optional one
+// absent in the base is given it).
+func scalars(v float64) func(*Sample) ProbeStatus {
+	return func(s *Sample) ProbeStatus {
+		as := s.values(false, schema.Scalar, schema.Float, schema.SymFloat)
+		changed := false
+		for _, a := range as {
+			n := Arg{Schema: a.Schema}
+			if a.base() == schema.Scalar && v == float64(int64(v)) {
+				n.Ints = []int64{int64(v)}
+			} else {
+				n.Floats = []float64{v}
+			}
+			if a.Absent || !slices.Equal(a.Ints, n.Ints) || !slices.Equal(a.Floats, n.Floats) {
+				*a, changed = n, true
+			}
+		}
+		return status(len(as) > 0, changed)
+	}
+}
+
+// isDim reports whether an int argument's name says it is a dim: dim,
+// dim0, dim1, start_dim, axis; not a size named like one (embed_dim,
+// sparse_dim, dim_size).
+func isDim(name string) bool {
+	switch {
+	case name == "axis" || name == "start_dim" || name == "end_dim":
+		return true
+	case strings.HasSuffix(name, "_dim") || strings.HasPrefix(name, "dim_") || strings.HasPrefix(name, "num_"):
+		return false
+	}
+	return strings.HasPrefix(name, "dim")
+}
+
+// dimsTo sets the dim arguments to d(rank), rank the first input tensor's:
+// the first int dim and every dim list (of the base's length) to it; a
+// later int dim (transpose's dim1) that would then name the same dim
+// takes the first one's old value.
+func dimsTo(d func(rank int) int) func(*Sample) ProbeStatus {
+	return func(s *Sample) ProbeStatus {
+		rank := 0
+		if ks := s.inputs(); len(ks) > 0 {
+			rank = len(s.Specs[ks[0]].Shape)
+		}
+		v := int64(d(rank))
+		wrap := func(x int64) int64 {
+			if x < 0 {
+				x += int64(max(rank, 1))
+			}
+			return x
+		}
+		had, changed, first := false, false, int64(-1<<62)
+		for _, a := range s.values(false, schema.Int, schema.SymInt) {
+			if !isDim(a.Name()) {
+				continue
+			}
+			had = true
+			old := int64(0)
+			if len(a.Ints) > 0 {
+				old = a.Ints[0]
+			}
+			nv := v
+			if first == -1<<62 {
+				first = old
+			} else if wrap(old) != wrap(v) || wrap(first) == wrap(v) {
+				continue // keeps its own dim
+			} else {
+				nv = first
+			}
+			if a.Absent || old != nv {
+				*a, changed = Arg{Schema: a.Schema, Ints: []int64{nv}}, true
+			}
+		}
+		for _, a := range s.values(true, schema.Int, schema.SymInt) {
+			if !isDim(a.Name()) || a.Name() == "dims" && !a.Absent && len(a.Ints) > 1 {
+				continue // a permutation keeps its dims
+			}
+			had = true
+			l := repeat(v, max(1, len(a.Ints)))
+			if len(l) > 1 {
+				l = l[:1]
+			}
+			if a.Absent || !slices.Equal(a.Ints, l) {
+				*a, changed = Arg{Schema: a.Schema, Ints: l}, true
+			}
+		}
+		return status(had, changed)
+	}
+}
+
+// bools sets every bool argument to v.
+func bools(v bool) func(*Sample) ProbeStatus {
+	return func(s *Sample) ProbeStatus {
+		as := s.values(false, schema.Bool, schema.SymBool)
+		changed := false
+		for _, a := range as {
+			if a.Absent || len(a.Bools) != 1 || a.Bools[0] != v {
+				*a, changed = Arg{Schema: a.Schema, Bools: []bool{v}}, true
+			}
+		}
+		return status(len(as) > 0, changed)
+	}
+}
+
+// fillInputs fills every input tensor with fill: not the integer tensors
+// that hold indices, nor (for negatives and mixed signs) bool and unsigned
+// ones. A view takes the fill through its base.
+func fillInputs(fill string) func(*Sample) ProbeStatus {
+	return func(s *Sample) ProbeStatus {
+		had, changed := false, false
+		for _, k := range s.inputs() {
+			sp := &s.Specs[k]
+			if Integral(sp.Dtype) && sp.Dtype != "bool" && indexLike(s.argOf(k)) {
+				continue
+			}
+			if (fill == FillNeg || fill == FillMixed) && !Signed(sp.Dtype) {
+				continue
+			}
+			if sp.ViewOf >= 0 {
+				sp = &s.Specs[s.root(sp.ViewOf)]
+			}
+			had = true
+			if sp.Fill != fill {
+				sp.Fill, sp.Data, changed = fill, nil, true
+			}
+		}
+		return status(had, changed)
+	}
+}
+
+// leadDim gives every input tensor of one dim or more the first dim n (a
+// 0-dim one the shape [n]); a view becomes a tensor of its own. A shape
+// or size argument that was the first input's shape (reshape's, view's)
+// follows it.
+func leadDim(n int) func(*Sample) ProbeStatus {
+	return func(s *Sample) ProbeStatus {
+		had, changed := false, false
+		for i, k := range s.inputs() {
+			old := s.Specs[k].Shape
+			sh := slices.Clone(old)
+			if len(sh) == 0 {
+				sh = []int{1}
+			}
+			had = true
+			if sh[0] == n && len(old) > 0 {
+				continue
+			}
+			sh[0] = n
+			if i == 0 {
+				s.followShape(old, sh)
+			}
+			changed = s.reshape(k, sh) || changed
+		}
+		return status(had, changed)
+	}
+}
+
+// followShape sets the shape and size arguments that hold the shape old
+// to the shape sh.
+func (s *Sample) followShape(old, sh []int) {
+	for _, a := range s.values(true, schema.Int, schema.SymInt) {
+		if n := a.Name(); (n == "shape" || n == "size" || n == "sizes") && !a.Absent && equalInts(a.Ints, ints64(old)) {
+			a.Ints = ints64(sh)
+		}
+	}
+}
+
+func ints64(l []int) []int64 {
+	out := make([]int64, len(l))
+	for i, x := range l {
+		out[i] = int64(x)
+	}
+	return out
+}
+
+// reshape gives tensor k the shape sh, keeping a transposed view one.
+func (s *Sample) reshape(k int, sh []int) bool {
+	tr := s.Specs[k].Transposed && len(sh) == 2
+	if !s.setShape([]int{k}, sh) {
+		return false
+	}
+	s.Specs[k].Transposed = tr
+	return true
+}
+
+// broadcast gives the input tensors after the first that have its shape
+// that shape without its first dim ([2,3] with [3]; a 1-d first, [1]).
+func broadcast(s *Sample) ProbeStatus {
+	ks := s.inputs()
+	if len(ks) < 2 || len(s.Specs[ks[0]].Shape) == 0 {
+		return ProbeNoArg
+	}
+	first := s.Specs[ks[0]].Shape
+	to := first[1:]
+	if len(to) == 0 {
+		to = []int{1}
+	}
+	changed := false
+	for _, k := range ks[1:] {
+		if slices.Equal(s.Specs[k].Shape, first) {
+			changed = s.setShape([]int{k}, to) || changed
+		}
+	}
+	return status(true, changed)
+}
+
+// nonContiguous makes every 2-d input tensor a transposed view.
+func nonContiguous(s *Sample) ProbeStatus {
+	had, changed := false, false
+	for _, k := range s.inputs() {
+		sp := &s.Specs[k]
+		if len(sp.Shape) != 2 || sp.ViewOf >= 0 || sp.Layout != "" || sp.Strides != nil {
+			continue
+		}
+		had = true
+		if !sp.Transposed {
+			sp.Transposed, changed = true, true
+		}
+	}
+	return status(had, changed)
+}
+
+// nonViewable gives an op with a shape or size argument (reshape, view,
+// new_zeros) a first input that is a transposed [2,3] view and that
+// argument [6]: a reshape of it must copy.
+func nonViewable(s *Sample) ProbeStatus {
+	var size *Arg
+	for _, a := range s.values(true, schema.Int, schema.SymInt) {
+		if n := a.Name(); n == "shape" || n == "size" || n == "sizes" {
+			size = a
+			break
+		}
+	}
+	ks := s.inputs()
+	if size == nil || len(ks) == 0 || s.Specs[ks[0]].Layout != "" {
+		return ProbeNoArg
+	}
+	sp := &s.Specs[ks[0]]
+	if len(sp.Shape) != 2 {
+		s.setShape(ks[:1], []int{2, 3})
+	}
+	changed := !sp.Transposed
+	sp.Transposed = true
+	n := int64(sp.Numel())
+	if size.Absent || !slices.Equal(size.Ints, []int64{n}) {
+		*size, changed = Arg{Schema: size.Schema, Ints: []int64{n}}, true
+	}
+	return status(true, changed)
+}
+
+// oneElementLists cuts every tensor list, Scalar list and dim list to its
+// first element.
+func oneElementLists(s *Sample) ProbeStatus {
+	had, changed := false, false
+	for i := range s.Args {
+		a := &s.Args[i]
+		switch {
+		case a.List:
+			had = true
+			if len(a.Tensors) > 1 {
+				a.Tensors, changed = a.Tensors[:1], true
+			}
+		case a.Tensors == nil && !a.Absent && a.Schema.Type.IsList() && (a.base() == schema.Scalar || isDim(a.Name())):
+			had = true
+			if len(a.Ints) > 1 {
+				a.Ints, changed = a.Ints[:1], true
+			}
+			if len(a.Floats) > 1 {
+				a.Floats, changed = a.Floats[:1], true
+			}
+		}
+	}
+	return status(had, changed)
+}

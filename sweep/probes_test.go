@@ -1,0 +1,89 @@
+package sweep
+
+import (
+	"testing"
+)
+
+func probeIndex(t *testing.T, name string) int {
+	for i, p := range Probes {
+		if p.Name == name {
+			return i
+		}
+	}
+	t.Fatalf("no probe %q", name)
+	return -1
+}
+
+// Each probe changes the values of its kind on a base sample, leaves the
+// base as it was, and says when the op has no such argument or the base
+// has those values already.
+func TestProbes(t *testing.T) {
+	ops := ops(t, "2.6")
+	for _, c := range []struct {
+		op      string
+		variant int
+		probe   string
+		status  ProbeStatus
+		want    string // the probed sample's Describe
+	}{
+		{"add.Tensor", 0, "scalars 2", Probed, "self=float32[2,3] other=float32[2,3] alpha=[2] (value: scalars 2)"},
+		{"add.Tensor", 0, "scalars 0.5", Probed, "self=float32[2,3] other=float32[2,3] alpha=[0.5] (value: scalars 0.5)"},
+		{"add.Tensor", 0, "scalars 1", ProbeSame, ""},
+		{"neg", 0, "scalars 0", ProbeNoArg, ""},
+		{"addcmul", 0, "scalars -1", Probed, "self=float32[2,3] tensor1=float32[2,3] tensor2=float32[2,3] value=[-1] (value: scalars -1)"},
+		{"dropout", 0, "scalars 0", Probed, "input=float32[2,3] p=[0] train=[false] (value: scalars 0)"},
+		{"softmax.int", 0, "dims last", Probed, "self=float32[2,3] dim=[1] dtype=None (value: dims last)"},
+		{"softmax.int", 0, "dims 0", ProbeSame, ""},
+		{"sum.dim_IntList", 0, "dims -1", Probed, "self=float32[2,3] dim=[-1] keepdim=[false] dtype=None (value: dims -1)"},
+		{"transpose.int", 0, "dims -1", Probed, "self=float32[2,3] dim0=[-1] dim1=[0] (value: dims -1)"},
+		{"sum.dim_IntList", 0, "bools true", Probed, "self=float32[2,3] dim=None keepdim=[true] dtype=None (value: bools true)"},
+		{"sum.dim_IntList", 0, "bools false", ProbeSame, ""},
+		{"add.Tensor", 0, "zeros", Probed, "self=float32[2,3].zeros other=float32[2,3].zeros alpha=[1] (value: zeros)"},
+		{"index_select", 0, "negatives", Probed, "self=float32[2,3].neg dim=[0] index=int64[2,3] (value: negatives)"},
+		{"logical_not", 7, "mixed signs", ProbeNoArg, ""},
+		{"add.out", 0, "empty", Probed, "self=float32[0,3] other=float32[0,3] alpha=[1] out=float32[2,3] (value: empty)"},
+		{"add_.Tensor", 0, "size-1 dims", Probed, "self=float32[1,3] other=float32[1,3] alpha=[1] (value: size-1 dims)"},
+		{"add.Tensor", 0, "broadcast", Probed, "self=float32[2,3] other=float32[3] alpha=[1] (value: broadcast)"},
+		{"neg", 0, "broadcast", ProbeNoArg, ""},
+		{"neg", 0, "non-contiguous", Probed, "self=float32[2,3].T (value: non-contiguous)"},
+		{"neg", 1, "non-contiguous", ProbeSame, ""},
+		{"reshape", 0, "non-viewable reshape", Probed, "self=float32[2,3].T shape=[6] (value: non-viewable reshape)"},
+		{"reshape", 0, "size-1 dims", Probed, "self=float32[1,3] shape=[1 3] (value: size-1 dims)"},
+		{"neg", 0, "non-viewable reshape", ProbeNoArg, ""},
+		{"cat", 3, "one-element lists", Probed, "tensors=[float64[3,3]] dim=[0] (value: one-element lists)"},
+		{"cat", 0, "one-element lists", ProbeSame, ""},
+		{"neg", 2, "empty", Probed, "self=float32[0] (value: empty)"},
+	} {
+		base := For(ops[c.op], c.variant)
+		before := base.Describe()
+		s, st := base.ApplyProbe(probeIndex(t, c.probe))
+		if st != c.status || (st == Probed && s.Describe() != c.want) {
+			t.Errorf("%s variant %d, %s: status %d, %s\n\twant %d, %s", c.op, c.variant, c.probe, st, s.Describe(), c.status, c.want)
+		}
+		if base.Describe() != before {
+			t.Errorf("%s, %s: the base changed: %s", c.op, c.probe, base.Describe())
+		}
+	}
+}
+
+// Every probe of every op's every variant sample of the embedded schemas
+// is a sample a runtime can be asked for: specs that pass Check, or
+// nothing to run.
+func TestProbesOfEveryOp(t *testing.T) {
+	for _, o := range ops(t, "2.14") {
+		for v := range Variants {
+			base := For(o, v)
+			for p := range Probes {
+				s, st := base.ApplyProbe(p)
+				if st != Probed {
+					continue
+				}
+				for _, sp := range s.Specs {
+					if err := sp.Check(); err != nil {
+						t.Fatalf("%s variant %d, %s: %s: %v", o.Name, v, Probes[p].Name, sp, err)
+					}
+				}
+			}
+		}
+	}
+}

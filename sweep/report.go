@@ -1,0 +1,215 @@
+package sweep
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// A Report is what a sweep did: per op, whether a sample ran, what was
+// tried, and what the checks found.
+type Report struct {
+	Ops     int // ops swept
+	Samples int // variant samples tried (the values apart: Values)
+	// Exercised gives, per op a sample of which ran, the first such
+	// variant; NotReached, per op none of whose samples ran, why: the
+	// first sample's last error.
+	Exercised  map[string]int
+	NotReached map[string]string
+	Repaired   int // samples that ran after a repair
+	// Rejected counts the samples the kernel (or the wrapper) refused
+	// after the repairs, RejectedBy per op.
+	Rejected   int
+	RejectedBy map[string]int
+	// Unmade counts, by the runtime's reason, the samples it cannot make
+	// (a layout or dtype it lacks): not run, not rejected.
+	Unmade map[string]int
+	// RepairsUsed counts per repair rule the samples it helped run.
+	RepairsUsed map[string]int
+	// Again counts the samples that ran and were then called twice more
+	// on one set of arguments, the first results held through the
+	// second call, so that a kernel handing out a cached output is seen
+	// (fresh_not_held); AgainFailed gives, per op, the error of such
+	// calls that did not run (a kernel that failed the second time).
+	Again       int
+	AgainFailed map[string]string
+	// Values counts, per probe in the order of [Probes], what the values
+	// that matter did on the ops' base samples.
+	Values []ProbeCount
+	// Tried gives, per op, what each of its samples did: one character
+	// per variant, a space, then one per probe (see [Report.String]).
+	Tried    map[string]string
+	Checks   uint64 // checks run
+	Findings []*Finding
+	// Crashes are the calls that panicked with a Go runtime error (or a
+	// nil error), per op and place: bugs of the code that ran, found like
+	// the checks' findings, never repaired nor counted as rejected.
+	Crashes []*Crash
+}
+
+// A ProbeCount is what one probe did over a sweep's ops: its samples that
+// ran, were rejected by the kernel or the wrapper, crashed, or could not
+// be made, and the ops where it did not run: their base sample has its
+// values already, they have no argument of its kind, or none of their
+// variants ran (no base sample).
+type ProbeCount struct {
+	Name                           string
+	Ran, Rejected, Crashed, Unmade int
+	Same, NoArg, NotReached        int
+}
+
+func newReport(ops int) *Report {
+	r := &Report{Ops: ops, Exercised: map[string]int{}, NotReached: map[string]string{},
+		RejectedBy: map[string]int{}, Unmade: map[string]int{}, RepairsUsed: map[string]int{},
+		AgainFailed: map[string]string{}, Tried: map[string]string{}}
+	for _, p := range Probes {
+		r.Values = append(r.Values, ProbeCount{Name: p.Name})
+	}
+	return r
+}
+
+// add adds one variant sample's outcome.
+func (r *Report) add(op string, v int, out Outcome, byKey map[string]*Finding) {
+	r.Samples++
+	var me *MakeError
+	var ce *CrashError
+	switch {
+	case errors.As(out.Err, &ce):
+		r.crash(op, Variants[v].Name, ce)
+	case errors.As(out.Err, &me):
+		r.Unmade[me.Err.Error()]++
+	case out.Err != nil:
+		r.Rejected++
+		r.RejectedBy[op]++
+	default:
+		if _, ok := r.Exercised[op]; !ok {
+			r.Exercised[op] = v
+		}
+		if len(out.Sample.Repairs) > 0 {
+			r.Repaired++
+			for _, rule := range uniq(out.Sample.Repairs) {
+				r.RepairsUsed[rule]++
+			}
+		}
+	}
+	r.findings(op, Variants[v].Name, out.Violations, byKey)
+}
+
+// findings adds the violations of op's calls of the named sample.
+func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[string]*Finding) {
+	for i := range vs {
+		x := &vs[i]
+		f := &Finding{Op: op, Check: x.Check, Where: x.Where()}
+		if old := byKey[f.Key()]; old != nil {
+			f = old
+		} else {
+			f.Message = x.Error()
+			byKey[f.Key()] = f
+			r.Findings = append(r.Findings, f)
+		}
+		f.Count++
+		if len(f.Variants) == 0 || f.Variants[len(f.Variants)-1] != name {
+			f.Variants = append(f.Variants, name)
+		}
+	}
+}
+
+func uniq(l []string) []string {
+	var out []string
+	for _, x := range l {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// String prints the report: a line of totals, the samples the runtime
+// cannot make by reason, the ops not reached and why, the findings and
+// the crashes, what each value that matters did, then what was tried per
+// op: for each variant and each probe (after a space) one of
+//
+//	.  ran clean
+//	V  ran, and a check found a violation
+//	C  crashed (a Go runtime error)
+//	E  rejected by the kernel or the wrapper (after the repairs)
+//	M  the runtime cannot make it
+//	=  (a probe) the op's base sample has these values already
+//	-  (a probe) the op has no argument of its kind
+//	_  (a probe) not tried: no variant of the op ran
+func (r *Report) String() string {
+	var b strings.Builder
+	unmade := 0
+	for _, n := range r.Unmade {
+		unmade += n
+	}
+	fmt.Fprintf(&b, "sweep: %d ops (%d exercised, %d not reached), %d samples (%d the runtime cannot make, %d ran after a repair, %d rejected by the kernel or the wrapper), %d checks run, %d findings, %d crashes\n",
+		r.Ops, len(r.Exercised), len(r.NotReached), r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, len(r.Findings), len(r.Crashes))
+	r.writeValuesLine(&b)
+	for _, k := range sortedKeys(r.Unmade) {
+		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)
+	}
+	for _, k := range sortedKeys(r.NotReached) {
+		fmt.Fprintf(&b, "\tnot reached: %s: %s\n", k, r.NotReached[k])
+	}
+	for _, f := range r.Findings {
+		fmt.Fprintf(&b, "%s (%d)\n\t%s\n\tin: %s\n", f.Key(), f.Count, f.Message, strings.Join(f.Variants, "; "))
+	}
+	for _, c := range r.Crashes {
+		fmt.Fprintf(&b, "%s (%d)\n\tin: %s\n", c, c.Count, strings.Join(c.Variants, "; "))
+	}
+	r.writeTried(&b)
+	return b.String()
+}
+
+// writeValuesLine prints the values' totals.
+func (r *Report) writeValuesLine(b *strings.Builder) {
+	var t ProbeCount
+	for _, c := range r.Values {
+		t.Ran, t.Rejected, t.Crashed, t.Unmade = t.Ran+c.Ran, t.Rejected+c.Rejected, t.Crashed+c.Crashed, t.Unmade+c.Unmade
+	}
+	if len(r.Values) == 0 || r.Ops == 0 {
+		return
+	}
+	fmt.Fprintf(b, "values that matter: %d samples of %d kinds on the ops' base samples (%d ran, %d rejected, %d crashed, %d the runtime cannot make)\n",
+		t.Ran+t.Rejected+t.Crashed+t.Unmade, len(r.Values), t.Ran, t.Rejected, t.Crashed, t.Unmade)
+}
+
+// writeTried prints, per probe, what it did over the ops, and per op what
+// each sample did (the codes of String).
+func (r *Report) writeTried(b *strings.Builder) {
+	if len(r.Tried) == 0 {
+		return
+	}
+	if len(r.Values) > 0 && r.Values[0].Ran+r.Values[0].Rejected+r.Values[0].Crashed+r.Values[0].Unmade+r.Values[0].Same+r.Values[0].NoArg+r.Values[0].NotReached > 0 {
+		b.WriteString("values (ops: ran, rejected, crashed, cannot make; the base has it; no such argument; not reached):\n")
+		for i, c := range r.Values {
+			fmt.Fprintf(b, "\t%2d %-22s %4d %4d %4d %4d; %4d; %4d; %4d\n", i, c.Name, c.Ran, c.Rejected, c.Crashed, c.Unmade, c.Same, c.NoArg, c.NotReached)
+		}
+	}
+	b.WriteString("tried (per op: each variant, then each value; . ran, V violation, C crash, E rejected, M cannot make, = in the base, - no such argument, _ not reached):\n")
+	w := 0
+	for op := range r.Tried {
+		w = max(w, len(op))
+	}
+	for _, op := range sortedKeys(r.Tried) {
+		fmt.Fprintf(b, "\t%-*s %s\n", w, op, r.Tried[op])
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
