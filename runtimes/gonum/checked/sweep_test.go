@@ -35,6 +35,8 @@ func (adapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error
 		return reflect.Value{}, fmt.Errorf("gonum makes matrices, not %d-dim tensors", len(sp.Shape))
 	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
 		return reflect.Value{}, fmt.Errorf("gonum has no layouts, conj/neg bits, autograd or named dims")
+	case sp.Strides != nil:
+		return reflect.Value{}, fmt.Errorf("the gonum adapter makes contiguous matrices, not strides %v at offset %d", sp.Strides, sp.Offset)
 	case sp.Shape[0] == 0 || sp.Shape[1] == 0:
 		return reflect.Value{}, fmt.Errorf("gonum has no empty matrix of shape %v", sp.Shape)
 	}
