@@ -95,15 +95,17 @@ func TestMemoryIdentity(t *testing.T) {
 // fresh twice within one collection cycle is reported at the second
 // hand-out; across a collection, only once it repeats within one cycle.
 func TestAddressHeld(t *testing.T) {
-	cached := newDense(2, 2)
 	var vs []asserts.Violation
 	// A collection between the two hand-outs makes the second one not
-	// judged; a few tries make that too rare to fail the test.
+	// judged; a few tries, each with a storage of its own, make that too
+	// rare to fail the test.
 	for try := 0; try < 5 && len(vs) == 0; try++ {
+		cached := newDense(2, 2)
 		vs = asserts.Collect(func() {
 			handOut(cached)
 			handOut(cached)
 		})
+		runtime.KeepAlive(cached)
 	}
 	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
 		t.Fatalf("a cached storage handed out twice: %v, want one fresh_not_held", vs)
@@ -118,7 +120,6 @@ func TestAddressHeld(t *testing.T) {
 	if len(vs) != 1 {
 		t.Fatalf("a cached storage handed out across a collection, then again: %v, want one fresh_not_held", vs)
 	}
-	runtime.KeepAlive(cached)
 	runtime.KeepAlive(other)
 }
 
