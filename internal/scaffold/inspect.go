@@ -223,7 +223,7 @@ func (t *target) counts() (bool, string) {
 // package's own import is named by its name, added by names.
 var (
 	pkgIdents  = []string{"asserts", "unsafe"}
-	testIdents = []string{"TestAssertsContract", "TestSweep", "sweepAdapter", "asserts", "assertstest", "checked", "errors", "reflect", "sweep", "testing"}
+	testIdents = []string{"TestAssertsContract", "TestSweep", "FuzzSweep", "sweepAdapter", "asserts", "assertstest", "checked", "errors", "reflect", "sweep", "testing"}
 )
 
 // names chooses, for each identifier init's files declare or import, one

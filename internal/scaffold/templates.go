@@ -240,9 +240,9 @@ func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
 	}
 }
 
-// FuzzSweep is the coverage-guided fuzz target over the same ops:
-// go test -tags debugasserts -fuzz FuzzSweep (a finding replays as a test).
-func FuzzSweep(f *testing.F) { sweep.Fuzz(f, sweepAdapter{}, checked.SweepOps) }
+// {{n "FuzzSweep"}} is the coverage-guided fuzz target over the same ops:
+// go test -tags debugasserts -fuzz {{n "FuzzSweep"}} (a finding replays as a test).
+func {{n "FuzzSweep"}}(f *{{n "testing"}}.F) { {{n "sweep"}}.Fuzz(f, {{n "sweepAdapter"}}{}, {{n "checked"}}.SweepOps) }
 `
 
 // render fills the template of f with t and ops; Go files are gofmt'd.
