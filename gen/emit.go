@@ -3,7 +3,6 @@ package gen
 import (
 	"fmt"
 	"hash/fnv"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -238,7 +237,7 @@ func anchorArg(s *snap) hArg {
 // of SaveIdent (AfterIdent), and its fresh returns FreshNotHeldAnchor
 // instead of FreshNotHeld: the same checks without a type assertion.
 func (ss *shapeSet) anchored(s *snap) bool {
-	return ss.noUseCounts && !s.list && ss.anchoredOf[s.typ.String()]
+	return ss.noUseCounts && !s.list && ss.anchoredOf[s.typ.Origin().String()]
 }
 
 // locArg is element i of the op's Loc array.
@@ -288,12 +287,6 @@ func (h *helper) fn(f string, args ...hArg) {
 	h.add(key, qa(f).Call(codes...))
 }
 
-// local adds f(args...), a function of the generated package.
-func (h *helper) local(f string, args ...hArg) {
-	key, codes := joinKeys(f, args)
-	h.add(key, jen.Id(f).Call(codes...))
-}
-
 // nested renders asserts.f(args...) as an argument.
 func nested(f string, args ...hArg) hArg {
 	key, codes := joinKeys(f, args)
@@ -315,9 +308,9 @@ func (sn *snapshot) saves(h *helper, ss *shapeSet) {
 			t := tensorArg(s)
 			h.method("SaveOpt"+ifaceSuffix(s.typ), snapArg(s), t, hArg{t.key + "!=nil", jen.Id(t.key).Op("!=").Nil()})
 		case schema.TensorList:
-			h.local(ss.listFn(listSave, s.typ), cArg, snapArg(s), tensorArg(s))
+			ss.listCall(h, listSave, s)
 		case schema.TensorOptionalList:
-			h.local(ss.listFn(listSaveOpt, s.typ), cArg, snapArg(s), tensorArg(s))
+			ss.listCall(h, listSaveOpt, s)
 		}
 	}
 }
@@ -397,7 +390,7 @@ func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 		return
 	}
 	sfx := ifaceSuffix(a.typ)
-	if ss.metadataOf[a.typ.String()] {
+	if ss.metadataOf[a.typ.Origin().String()] {
 		// The fingerprint read here, by a direct call, and the fast path
 		// of each half inlined (Call.TakeMetadata, Saved.MetadataKept):
 		// SaveMetadataOf and SameMetadataOf only when it fails.
@@ -425,7 +418,7 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 	}
 	for _, s := range sn.args {
 		if s.list {
-			h.local(ss.listFn(listAfter, s.typ), cArg, snapArg(s), tensorArg(s))
+			ss.listCall(h, listAfter, s)
 		} else if s.form == schema.TensorOptional && ss.noUseCounts {
 			// saved without its anchor (SaveOpt): the IDs alone
 			h.method("After"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s))
@@ -438,7 +431,7 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 	}
 	for _, s := range sn.rets {
 		if s.list && !noUseCounts {
-			h.local(ss.listFn(listResult, s.typ), cArg, snapArg(s), tensorArg(s))
+			ss.listCall(h, listResult, s)
 		} else if s.list {
 			h.fn(result+"List", cArg, snapArg(s), tensorArg(s))
 		} else {
@@ -581,14 +574,16 @@ func (w *wrapper) planSkips(h *helper, sn *snapshot) {
 	}
 }
 
-// A shapeFn is a shape helper: its name, parameters and body.
+// A shapeFn is a shape helper: its name, type parameters, parameters and
+// body.
 type shapeFn struct {
-	name   string
-	post   bool // a post helper (after the kernel)
-	params []jen.Code
-	body   []jen.Code
-	first  string // the first op that uses it
-	uses   int
+	name    string
+	tparams []kernels.TypeParam
+	post    bool // a post helper (after the kernel)
+	params  []jen.Code
+	body    []jen.Code
+	first   string // the first op that uses it
+	uses    int
 }
 
 // A shapeSet collects the shape helpers and Loc arrays of one generated
@@ -621,6 +616,9 @@ type shapeSet struct {
 	// the set's own, when it is not the default prefix's (see
 	// shapeNamespace).
 	ns string
+	// tparams are the type parameters of the package's tensor types
+	// (Options.TypeParams): a helper whose tensors name one is generic.
+	tparams []kernels.TypeParam
 	// The list snapshot functions of the package's list types (see
 	// listFn), named by kind and type.
 	lists   map[string]string
@@ -669,9 +667,10 @@ var listKinds = [...]struct{ name, generic string }{
 }
 
 type listFn struct {
-	name string
-	kind listKind
-	typ  kernels.GoType
+	name    string
+	kind    listKind
+	typ     kernels.GoType
+	tparams []kernels.TypeParam
 }
 
 // listFn returns the name of the list snapshot function of kind k for
@@ -682,10 +681,19 @@ func (ss *shapeSet) listFn(k listKind, t kernels.GoType) string {
 	if n, ok := ss.lists[key]; ok {
 		return n
 	}
-	n := ss.shapeName(ss.ns+listKinds[k].name, ts) // called only by helpers: not exported
+	tps := typeParamsOf(ss.tparams, t)
+	n := ss.shapeName(ss.ns+listKinds[k].name, typeParamsKey(tps)+ts) // called only by helpers: not exported
 	ss.lists[key] = n
-	ss.listFns = append(ss.listFns, listFn{n, k, t})
+	ss.listFns = append(ss.listFns, listFn{n, k, t, tps})
 	return n
+}
+
+// listCall adds a call of the list snapshot function of kind k for the
+// list of slot s, instantiated with the helper's type parameters.
+func (ss *shapeSet) listCall(h *helper, k listKind, s *snap) {
+	name := ss.listFn(k, s.typ)
+	key, codes := joinKeys(name, []hArg{cArg, snapArg(s), tensorArg(s)})
+	h.add(key, withTypes(jen.Id(name), typeArgsUse(typeParamsOf(ss.tparams, s.typ))).Call(codes...))
 }
 
 // ifaceSuffix is "Tensor" for asserts.Tensor and []asserts.Tensor (interface
@@ -733,12 +741,9 @@ func genListFn(f *jen.File, lf listFn) {
 		last = l.Clone().Dot("SummarizeResult").Call()
 	}
 	f.Line()
-	short := lf.typ.Prefix + lf.typ.Name
-	if lf.typ.Path != "" {
-		short = lf.typ.Prefix + path.Base(lf.typ.Path) + "." + lf.typ.Name
-	}
+	short := lf.typ.Display()
 	f.Commentf("%s is asserts.%s for %s, without an indirect call per element.", lf.name, listKinds[lf.kind].generic, short)
-	f.Func().Id(lf.name).Params(
+	withTypes(f.Func().Id(lf.name), typeParamsDecl(lf.tparams)).Params(
 		jen.Id("c").Op("*").Qual(AssertsPath, "Call"),
 		jen.Id("l").Op("*").Qual(AssertsPath, "SavedList"),
 		jen.Id("ts").Add(typeCode(lf.typ)),
@@ -790,16 +795,48 @@ func (ss *shapeSet) ref(name string) *jen.Statement {
 
 // helperFn returns the name of the helper with h's shape and the given
 // parameters (the key of each, then its code), adding it.
-func (ss *shapeSet) helperFn(kind string, h *helper, pkeys []string, params []jen.Code, op string) string {
-	key := kind + "(" + strings.Join(pkeys, ",") + ")" + h.key.String()
+func (ss *shapeSet) helperFn(kind string, h *helper, pkeys []string, params []jen.Code, tensors []*snap, op string) *shapeFn {
+	tps := ss.typeParams(tensors)
+	key := kind + typeParamsKey(tps) + "(" + strings.Join(pkeys, ",") + ")" + h.key.String()
 	if f, ok := ss.fns[key]; ok {
 		f.uses++
-		return f.name
+		return f
 	}
-	f := &shapeFn{name: ss.shapeName(ss.exported("checks")+kind, key), params: params, body: h.code, first: op, uses: 1, post: kind == "Post"}
+	f := &shapeFn{name: ss.shapeName(ss.exported("checks")+kind, key), tparams: tps, params: params, body: h.code, first: op, uses: 1, post: kind == "Post"}
 	ss.fns[key] = f
 	ss.fnList = append(ss.fnList, f)
-	return f.name
+	return f
+}
+
+// typeParams returns the type parameters the types of tensors name.
+func (ss *shapeSet) typeParams(tensors []*snap) []kernels.TypeParam {
+	ts := make([]kernels.GoType, len(tensors))
+	for i, s := range tensors {
+		ts[i] = s.typ
+	}
+	return typeParamsOf(ss.tparams, ts...)
+}
+
+// typeParamsKey is the part of a helper's shape key its type
+// parameters make: their names and constraints.
+func typeParamsKey(tps []kernels.TypeParam) string {
+	if len(tps) == 0 {
+		return ""
+	}
+	parts := make([]string, len(tps))
+	for i, p := range tps {
+		parts[i] = p.Name
+		for _, t := range p.Constraint {
+			parts[i] += fmt.Sprintf(" %v%s", t.Tilde, t.Type)
+		}
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// call refers to helper f from a wrapper, instantiated with the
+// wrapper's type parameters of the same names.
+func (ss *shapeSet) call(f *shapeFn) *jen.Statement {
+	return withTypes(ss.ref(f.name), typeArgsUse(f.tparams))
 }
 
 // helperParams are the parameters of a helper: c, the Loc array of n
@@ -965,10 +1002,10 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 		pre.key.WriteString("+BeginFresh")
 	}
 	pre.code = append(begin, pre.code...)
-	name := ss.helperFn("Pre", pre, keys, params, w.op.Name)
+	fn := ss.helperFn("Pre", pre, keys, params, sn.args, w.op.Name)
 	preArgs := args(sn, locs)
 	preArgs = append([]jen.Code{preArgs[0], jen.Op("&").Id(opVarName(w))}, preArgs[1:]...)
-	body = append(body, ss.ref(name).Call(preArgs...))
+	body = append(body, ss.call(fn).Call(preArgs...))
 	if len(w.op.Mutable) > 0 {
 		// The call declared writes (Mutable): if the kernel panics and the
 		// program recovers, End is never reached; the deferred Abandon
@@ -980,9 +1017,10 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 		call = jen.List(sn.results...).Op(":=").Add(call)
 	}
 	body = append(body, call)
-	keys, params, args = helperParams(len(sn.locs), sn.args, append(append([]*snap(nil), sn.args...), sn.rets...))
-	name = ss.helperFn("Post", post, keys, params, w.op.Name)
-	body = append(body, ss.ref(name).Call(args(sn, locs)...))
+	tensors := append(append([]*snap(nil), sn.args...), sn.rets...)
+	keys, params, args = helperParams(len(sn.locs), sn.args, tensors)
+	fn = ss.helperFn("Post", post, keys, params, tensors, w.op.Name)
+	body = append(body, ss.call(fn).Call(args(sn, locs)...))
 	if len(sn.results) > 0 {
 		body = append(body, jen.Return(sn.results...))
 	}
@@ -1059,7 +1097,7 @@ func genShapes(f *jen.File, ss *shapeSet) {
 		}
 		f.Line()
 		f.Commentf("%s %s, for %d op(s) of one shape (the first: %s).", fn.name, what, fn.uses, fn.first)
-		f.Func().Id(fn.name).Params(fn.params...).Block(fn.body...)
+		withTypes(f.Func().Id(fn.name), typeParamsDecl(fn.tparams)).Params(fn.params...).Block(fn.body...)
 	}
 	for _, lf := range ss.listFns {
 		genListFn(f, lf)

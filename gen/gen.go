@@ -42,6 +42,10 @@ type Options struct {
 	Prefix   string // file name prefix; default "assertgen"
 	BuildTag string // default DefaultBuildTag
 	Types    kernels.TypeMap
+	// TypeParams are the type parameters the type map's types name (the
+	// config's type_params, with the constraints the command found):
+	// each wrapper whose signature names one is generic in it.
+	TypeParams []kernels.TypeParam
 	// Sweep says to write PREFIX_sweep.go: SweepOps, which yields the
 	// schema and the checked wrapper of each op (in interface mode, of a
 	// Kernels passed to it), the table package sweep runs.
@@ -117,6 +121,12 @@ func (o *Options) defaults() error {
 	default:
 		return fmt.Errorf("unknown mode %q (want function or interface)", o.Mode)
 	}
+	if o.Kernels != nil && o.Kernels.Matcher == nil {
+		return fmt.Errorf("the kernels package %s has no Matcher: load it with the command's loader", o.Kernels.Path)
+	}
+	if len(o.TypeParams) > 0 && o.Mode != output.FunctionMode {
+		return fmt.Errorf("the type parameters %s (type_params:) need function mode: interface mode's Kernels is not generic", o.TypeParams[0].Name)
+	}
 	if !o.Types["Tensor"].Nillable() {
 		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types["Tensor"])
 	}
@@ -133,7 +143,7 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 		return nil, nil, nil, err
 	}
 	for _, op := range p.Ops {
-		w, err := newWrapper(op, op.GoName, o.Types)
+		w, err := newWrapper(op, op.GoName, o.Types, o.TypeParams)
 		if err != nil {
 			return nil, nil, nil, err
 		}
@@ -143,8 +153,8 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 				missing = append(missing, op)
 				continue
 			}
-			if got, want := k.Signature, w.signature(); !got.SameTypes(want) {
-				findings.Addf(k.Pos, "kernel %s of %s has the wrong signature:\n\thave %s\n\twant %s", w.name, op.Name, k.Display, w.displaySignature())
+			if w.targs, err = o.Kernels.Matcher.Match(k, w.want()); err != nil {
+				findings.Addf(k.Pos, "kernel %s of %s has the wrong signature:\n\thave %s\n\twant %s\n\t(%v)", w.name, op.Name, k.Display, w.displaySignature(), err)
 				continue
 			}
 		}
@@ -275,6 +285,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	}
 	ss.pkg = o.ShapesPackage
 	ss.ns = shapeNamespace(o.Prefix)
+	ss.tparams = o.TypeParams
 	var jobs []fileJob
 	switch o.Mode {
 	case output.FunctionMode:
@@ -344,13 +355,13 @@ func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss 
 		f.Const().Id("_").Op("=").Add(qa("Version1"))
 	}
 	for _, w := range ws {
-		body, err := w.checkedBody(func() *jen.Statement { return jen.Qual(k.Path, w.name) }, ss)
+		body, err := w.checkedBody(func() *jen.Statement { return w.kernelRef(k.Path) }, ss)
 		if err != nil {
 			return nil, err
 		}
 		f.Add(genOpVar(w, profileCode(pl)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+		withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams)).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
 	genGuards(f, ws, k)
 	return f, nil
@@ -362,7 +373,7 @@ func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
 	f.ImportAlias(k.Path, "kernels")
 	for _, w := range ws {
 		f.Commentf("%s calls kernels.%s: %s is checked only in builds with -tags %s.", w.name, w.name, w.op.Name, o.BuildTag)
-		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(jen.Qual(k.Path, w.name)))
+		withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams)).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(w.kernelRef(k.Path)))
 	}
 	genGuards(f, ws, k)
 	return f
@@ -370,7 +381,9 @@ func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
 
 // genGuards assigns each kernel to a variable of the function type its
 // schema gives, so that a kernel whose signature drifts fails the build
-// at a line that says what to do.
+// at a line that says what to do. A generic kernel is assigned once per
+// instance of its type parameters the config names (type_params:), so
+// that the build checks each element type.
 func genGuards(f *jen.File, ws []*wrapper, k *kernels.Set) {
 	if len(ws) == 0 {
 		return
@@ -379,11 +392,29 @@ func genGuards(f *jen.File, ws []*wrapper, k *kernels.Set) {
 	f.Comment("no longer matches its schema. Re-run assertgen (and fix the kernel).")
 	var defs []jen.Code
 	for _, w := range ws {
-		var ps []jen.Code
-		for _, p := range w.params {
-			ps = append(ps, typeCode(p.typ))
+		for _, by := range instances(w.tparams) {
+			var ps []jen.Code
+			for _, p := range w.params {
+				ps = append(ps, typeCode(subst(p.typ, by)))
+			}
+			var rs []jen.Code
+			for _, r := range w.results {
+				rs = append(rs, typeCode(subst(r, by)))
+			}
+			var res jen.Code = jen.Null()
+			switch len(rs) {
+			case 1:
+				res = rs[0]
+			case 0:
+			default:
+				res = jen.Parens(jen.List(rs...))
+			}
+			var targs []jen.Code
+			for _, a := range w.targs {
+				targs = append(targs, typeCode(subst(a, by)))
+			}
+			defs = append(defs, jen.Id("_").Func().Params(ps...).Add(res).Op("=").Add(withTypes(jen.Qual(k.Path, w.name), targs)))
 		}
-		defs = append(defs, jen.Id("_").Func().Params(ps...).Add(w.resultsCode()).Op("=").Qual(k.Path, w.name))
 	}
 	f.Var().Defs(defs...)
 }

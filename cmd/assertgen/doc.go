@@ -141,6 +141,9 @@
 //	-allow-missing-kernels  selected ops without a kernel are expected (config key:
 //	                  allow_missing_kernels: true): gen wraps the others and exits 0
 //	-types T=GOTYPE   a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
+//	-type-params P=TYPES  a type parameter of a generic Tensor type and the element
+//	                  types to check it with (repeatable; config key: type_params),
+//	                  e.g. -types 'Tensor=*example.com/rt.Tensor[T]' -type-params T=float32,float64
 //	-backend FILE     an out-of-tree backend's yaml in torchgen's format (see
 //	                  Backends): wrap the ops it registers kernels for
 //	-ops LIST         comma-separated op selectors (spaces around the commas are

@@ -23,10 +23,15 @@ import (
 )
 
 // A Package is a loaded kernels package: its exported functions, and its
-// types for [CheckTypesCounted].
+// types for [CheckTypesCounted]. It is the kernels' [kernels.Matcher]:
+// their signatures are compared with their schemas' as Go types.
 type Package struct {
 	Set   *kernels.Set
 	types *types.Package
+	funcs map[string]*types.Func
+	// known holds the packages a type map's type may come from: the
+	// kernels package, its imports, and those CheckTypesCounted loaded.
+	known map[string]*types.Package
 }
 
 // Load loads the package matching pattern (an import path or a
@@ -54,7 +59,9 @@ func Load(dir, pattern string) (*Package, error) {
 		}
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
-	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types), Anchored: anchoredImplementers(p.Types)}, types: p.Types}
+	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types), Anchored: anchoredImplementers(p.Types)},
+		types: p.Types, funcs: map[string]*types.Func{}, known: imported(p.Types)}
+	k.Set.Matcher = k
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }
 	wd, _ := os.Getwd()
@@ -65,9 +72,7 @@ func Load(dir, pattern string) (*Package, error) {
 			continue
 		}
 		sig := fn.Type().(*types.Signature)
-		if sig.TypeParams().Len() > 0 {
-			continue
-		}
+		k.funcs[name] = fn
 		pos := p.Fset.Position(fn.Pos())
 		if rel, err := filepath.Rel(wd, pos.Filename); err == nil && len(rel) < len(pos.Filename) {
 			pos.Filename = rel
@@ -86,6 +91,10 @@ func Load(dir, pattern string) (*Package, error) {
 // wrapper's.
 func signature(sig *types.Signature, qual types.Qualifier) kernels.Signature {
 	var s kernels.Signature
+	for i := range sig.TypeParams().Len() {
+		tp := sig.TypeParams().At(i)
+		s.TypeParams = append(s.TypeParams, kernels.Param{Name: tp.Obj().Name(), Type: types.TypeString(tp.Constraint(), qual)})
+	}
 	for i := range sig.Params().Len() {
 		v := sig.Params().At(i)
 		name := v.Name()
@@ -104,38 +113,105 @@ func signature(sig *types.Signature, qual types.Qualifier) kernels.Signature {
 	return s
 }
 
-// CheckTypesCounted loads the packages of the Go types ts name and
-// returns, for each type that the Go build would not find, why, with the closest
+// A TypeReport is what [CheckTypes] found about the Go types of a type
+// map.
+type TypeReport struct {
+	// Problems gives, by type (GoType.String), why the Go build would not
+	// find it or could not instantiate it.
+	Problems map[string]string
+	// LacksUseCounts says the tensor type lacks the method UseCounts()
+	// (int, int) of asserts.Tensor: a runtime without use counts, whose
+	// wrappers must be generated with use_counts: false (with use counts
+	// on, they would call UseCounts and not build). It is false when the
+	// tensor type has a problem of its own, or is no named type or
+	// pointer to one.
+	LacksUseCounts bool
+	// LacksIdent says the tensor type lacks the method Ident()
+	// asserts.Ident of asserts.Identity.
+	LacksIdent bool
+	// Interfaces holds, by GoType.String, the types that are interface
+	// types: nil is their undefined tensor.
+	Interfaces map[string]bool
+	// TypeParams are the type parameters asked about, each with the
+	// constraint the tensor type's declaration gives it, spelled so that
+	// another package can write it.
+	TypeParams []kernels.TypeParam
+	// ParamProblems are what is wrong with a type parameter (Instance
+	// -1) or one of its instances.
+	ParamProblems []ParamProblem
+}
+
+// A ParamProblem is what is wrong with type parameter Param, or with its
+// instance number Instance (-1: the parameter itself).
+type ParamProblem struct {
+	Param    string
+	Instance int
+	Msg      string
+}
+
+// CheckTypes loads the packages of the Go types ts name and reports, for
+// each type that the Go build would not find, why, with the closest
 // exported type name of its package when one is close ("no type Tensr in
-// example.com/mt; did you mean Tensor?"). Packages are loaded from dir, as
-// the generated package will be built: a type map that names a type the
-// build cannot find would otherwise give generated code that does not
-// compile. Builtin types need no loading, nor do the packages the kernels
-// package k (if not nil) imports, directly or not: they are loaded with it.
+// example.com/mt; did you mean Tensor?"); for a generic type, whether
+// its type arguments fit it. Packages are loaded from dir, as the
+// generated package will be built: a type map that names a type the build
+// cannot find would otherwise give generated code that does not compile.
+// Builtin types need no loading, nor do the packages the kernels package
+// k (if not nil) imports, directly or not: they are loaded with it.
 //
-// It also reports whether tensor, the type map's Tensor (one of ts),
-// lacks the method UseCounts() (int, int) of [asserts.Tensor]: a runtime without use counts, whose wrappers must
-// be generated with use_counts: false (with use counts on, they would call
-// UseCounts and not build). lacks is false when tensor has a problem of
-// its own, or is not a named type or a pointer to one.
-func CheckTypesCounted(dir string, ts []kernels.GoType, tensor kernels.GoType, k *Package) (problems map[kernels.GoType]string, lacks bool, err error) {
+// tensor is the type map's Tensor (one of ts): the report says whether it
+// lacks UseCounts, and gives each type parameter of params (the config's
+// type_params) the constraint of its place in tensor's type arguments,
+// and checks that each of its instances satisfies it.
+func CheckTypes(dir string, ts []kernels.GoType, tensor kernels.GoType, params []kernels.TypeParam, k *Package) (*TypeReport, error) {
 	problems, known, err := checkTypes(dir, ts, k)
-	if err != nil || problems[tensor] != "" || tensor.Path == "" || tensor.Prefix != "" && tensor.Prefix != "*" {
-		return problems, false, err
+	if err != nil {
+		return nil, err
 	}
-	p := known[tensor.Path]
-	if p == nil {
-		return problems, false, nil
+	if k != nil {
+		for path, p := range known {
+			k.known[path] = p
+		}
 	}
-	obj, ok := p.Scope().Lookup(tensor.Name).(*types.TypeName)
+	rep := &TypeReport{Problems: problems, Interfaces: map[string]bool{}}
+	r := &resolver{known: known}
+	for _, t := range ts {
+		if problems[t.String()] == "" {
+			if typ, err := r.resolveNamed(t); err == nil && types.IsInterface(typ) {
+				rep.Interfaces[t.String()] = true
+			}
+		}
+	}
+	if problems[tensor.String()] != "" || tensor.Path == "" || tensor.Prefix != "" && tensor.Prefix != "*" {
+		rep.TypeParams = params
+		return rep, nil
+	}
+	obj, ok := known[tensor.Path].Scope().Lookup(tensor.Name).(*types.TypeName)
 	if !ok {
-		return problems, false, nil
+		return rep, nil
 	}
 	typ := obj.Type()
 	if tensor.Prefix == "*" {
 		typ = types.NewPointer(typ)
 	}
-	return problems, !hasUseCounts(typ), nil
+	rep.LacksUseCounts = !hasUseCounts(typ)
+	rep.LacksIdent = !hasIdent(typ)
+	rep.TypeParams, rep.ParamProblems = typeParams(r, obj, tensor, params)
+	return rep, nil
+}
+
+// hasIdent reports whether typ has the method Ident() asserts.Ident.
+func hasIdent(typ types.Type) bool {
+	sel := types.NewMethodSet(typ).Lookup(nil, "Ident")
+	if sel == nil {
+		return false
+	}
+	sig, ok := sel.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	n, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == kernels.AssertsPath && n.Obj().Name() == "Ident"
 }
 
 // hasUseCounts reports whether typ has the method UseCounts() (int, int).
@@ -156,20 +232,31 @@ func hasUseCounts(typ types.Type) bool {
 	return true
 }
 
-func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType]string, map[string]*types.Package, error) {
-	known := map[string]*types.Package{}
-	if k != nil && k.types != nil {
-		var add func(p *types.Package)
-		add = func(p *types.Package) {
-			if known[p.Path()] != nil {
-				return
+// flatten returns each qualified type of top, at the top or among type
+// arguments, once: each is checked, and a problem is reported for the
+// type map's own type (owner); whole gives a top type by its own named
+// type, for a suggestion.
+func flatten(top []kernels.GoType) (ts []kernels.GoType, owner map[string]string, whole map[string]kernels.GoType) {
+	owner, whole = map[string]string{}, map[string]kernels.GoType{}
+	for _, t := range top {
+		for i, n := range named(t) {
+			if _, ok := owner[n.String()]; !ok {
+				owner[n.String()] = t.String()
+				ts = append(ts, n)
 			}
-			known[p.Path()] = p
-			for _, q := range p.Imports() {
-				add(q)
+			if i == 0 && t.Path != "" {
+				whole[n.String()] = t
 			}
 		}
-		add(k.types)
+	}
+	return ts, owner, whole
+}
+
+func checkTypes(dir string, top []kernels.GoType, k *Package) (map[string]string, map[string]*types.Package, error) {
+	ts, owner, whole := flatten(top)
+	known := map[string]*types.Package{}
+	if k != nil && k.types != nil {
+		known = imported(k.types)
 	}
 	// A package seen through the kernels' imports may hold only what the
 	// kernels use of it (export data can be partial): it answers for the
@@ -209,7 +296,12 @@ func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType
 	// A package go/packages returns nothing for: the go command failed as
 	// a whole (go/packages keeps no word of why); ask it once.
 	var goErr *string
-	problems := map[kernels.GoType]string{}
+	problems := map[string]string{}
+	report := func(t kernels.GoType, msg string) {
+		if o := owner[t.String()]; problems[o] == "" {
+			problems[o] = msg
+		}
+	}
 	for _, t := range ts {
 		if t.Path == "" {
 			continue
@@ -226,13 +318,16 @@ func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType
 				}
 			}
 			if msg, ok := errs[t.Path]; ok {
-				problems[t] = fmt.Sprintf("package %s does not load: %s", t.Path, msg)
+				report(t, fmt.Sprintf("package %s does not load: %s", t.Path, msg))
 			} else {
-				problems[t] = fmt.Sprintf("package %s is not found", t.Path)
+				report(t, fmt.Sprintf("package %s is not found", t.Path))
 			}
 			continue
 		}
-		if _, ok := p.Scope().Lookup(t.Name).(*types.TypeName); ok {
+		if tn, ok := p.Scope().Lookup(t.Name).(*types.TypeName); ok {
+			if msg := arity(tn, t); msg != "" {
+				report(t, msg)
+			}
 			continue
 		}
 		var names []string
@@ -244,12 +339,30 @@ func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType
 		msg := fmt.Sprintf("no type %s in %s", t.Name, t.Path)
 		if near := schema.Near(t.Name, names); len(near) > 0 {
 			fixed := t
+			if w, ok := whole[t.String()]; ok {
+				fixed = w
+			}
 			fixed.Name = near[0]
 			msg += schema.Suggest(strconv.Quote(fixed.String()))
 		}
-		problems[t] = msg
+		report(t, msg)
 	}
+	checkInstances(top, known, problems)
 	return problems, known, nil
+}
+
+// checkInstances adds to problems the instantiations of top whose type
+// arguments are known types (no type parameter) that do not satisfy
+// their constraints, as the Go build would find them.
+func checkInstances(top []kernels.GoType, known map[string]*types.Package, problems map[string]string) {
+	r := &resolver{known: known}
+	for _, t := range top {
+		if problems[t.String()] == "" && len(t.Params()) == 0 {
+			if _, err := r.resolve(t); err != nil {
+				problems[t.String()] = err.Error()
+			}
+		}
+	}
 }
 
 // goCommandError runs the go command as go/packages does to load paths

@@ -75,9 +75,17 @@ func New(c *config.Config) (*Job, error) {
 		}
 		o.Kernels = loaded.Set
 	}
-	if err := checkTypeMap(c, loaded); err != nil {
+	rep, err := checkTypeMap(c, loaded)
+	if err != nil {
 		return nil, err
 	}
+	for k, t := range o.Types {
+		if rep.Interfaces[t.String()] {
+			t.Interface = true
+			o.Types[k] = t
+		}
+	}
+	o.TypeParams = rep.TypeParams
 	if o.Kernels != nil {
 		if err := checkTensorType(c, p, o.Kernels); err != nil {
 			return nil, err
