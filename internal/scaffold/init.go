@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/config"
@@ -23,7 +24,11 @@ type Options struct {
 	UseCounts string   // auto (default), true or false
 	// Types are type map entries besides Tensor, "Scalar=float64".
 	Types []string
-	Out   io.Writer // where Init says what it wrote and what is left
+	// TypeParams name the element types of a generic tensor type's type
+	// parameters, "T=float32,float64" (default: the finite type set of
+	// its constraint).
+	TypeParams []string
+	Out        io.Writer // where Init says what it wrote and what is left
 }
 
 // StubsFile is where Init writes the stubs of the selected ops' missing
@@ -41,7 +46,7 @@ func Init(o Options) error {
 	if o.Type == "" {
 		o.Type = "Tensor"
 	}
-	t, err := inspect(o.Dir, o.Type, o.UseCounts)
+	t, err := inspect(o.Dir, o.Type, o.UseCounts, o.TypeParams)
 	if err != nil {
 		return err
 	}
@@ -49,25 +54,44 @@ func Init(o Options) error {
 		return err
 	}
 	ops := o.Ops
-	if len(ops) == 0 {
-		if ops, err = kernelOps(o, t); err != nil {
+	if infer := len(t.Params) > 0 && !slices.ContainsFunc(t.Types, func(e [2]string) bool { return e[0] == "Scalar" }); len(ops) == 0 || infer {
+		j, err := probe(o, t)
+		if err != nil {
 			return err
+		}
+		if infer {
+			inferScalar(t, j)
+		}
+		if len(ops) == 0 {
+			if ops, err = kernelOps(j, t); err != nil {
+				return err
+			}
 		}
 	}
 	files := map[string][]byte{}
 	var names []string
+	// The config first: the job it gives says which kernels are missing
+	// and, for a generic type, what its tests are written with.
+	if files["assertgen.yaml"], err = render(templates[0], t, ops); err != nil {
+		return fmt.Errorf("assertgen.yaml: %v", err)
+	}
+	missing, stubs, job, err := kernelStubs(o, t, files["assertgen.yaml"])
+	if err != nil {
+		return err
+	}
+	if len(t.Params) > 0 {
+		t.Fill = findFill(t, t.pkg, job)
+	}
 	for _, f := range templates {
 		if f.want != nil && !f.want(t) {
 			continue
 		}
-		if files[f.name], err = render(f, t, ops); err != nil {
-			return fmt.Errorf("%s: %v", f.name, err)
+		if files[f.name] == nil {
+			if files[f.name], err = render(f, t, ops); err != nil {
+				return fmt.Errorf("%s: %v", f.name, err)
+			}
 		}
 		names = append(names, f.name)
-	}
-	missing, stubs, err := kernelStubs(o, t, files["assertgen.yaml"])
-	if err != nil {
-		return err
 	}
 	if stubs != nil {
 		files[StubsFile] = stubs
@@ -80,21 +104,30 @@ func Init(o Options) error {
 	return nil
 }
 
-// kernelOps returns the ops of the schema whose kernel the package has.
-func kernelOps(o Options, t *target) ([]string, error) {
+// probe returns the job of the config of every op of the schema, with
+// the type map init has so far: what the package's kernels are found
+// and typed with.
+func probe(o Options, t *target) (*setup.Job, error) {
 	// use_counts: false while the type lacks UseCounts (see kernelStubs).
 	text := fmt.Sprintf("kernels: .\nuse_counts: %v\ntypes:\n  Tensor: %q\n", t.Counted && !t.Lacks("UseCounts"), t.GoType)
 	for _, e := range t.Types {
 		text += fmt.Sprintf("  %s: %q\n", e[0], e[1])
 	}
+	if len(t.Params) > 0 {
+		text += "type_params:\n"
+		for _, p := range t.Params {
+			text += fmt.Sprintf("  %s: %s\n", p.Name, p.List())
+		}
+	}
 	c, err := parseConfig(o.Dir, []byte(text))
 	if err != nil {
 		return nil, err
 	}
-	j, err := setup.New(c)
-	if err != nil {
-		return nil, err
-	}
+	return setup.New(c)
+}
+
+// kernelOps returns the ops of the schema whose kernel the package has.
+func kernelOps(j *setup.Job, t *target) ([]string, error) {
 	var ops []string
 	for _, op := range j.Plan.Ops {
 		if j.Options.Kernels.Funcs[op.GoName] != nil {
@@ -108,11 +141,12 @@ func kernelOps(o Options, t *target) ([]string, error) {
 }
 
 // kernelStubs returns the selected ops of the config text cfg that have
-// no kernel, and the stubs of their kernels (nil without any).
-func kernelStubs(o Options, t *target, cfg []byte) ([]*plan.Op, []byte, error) {
+// no kernel, the stubs of their kernels (nil without any), and the job
+// of the config.
+func kernelStubs(o Options, t *target, cfg []byte) ([]*plan.Op, []byte, *setup.Job, error) {
 	c, err := parseConfig(o.Dir, cfg)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if t.Counted && t.Lacks("UseCounts") {
 		// The contract file init writes gives the type its UseCounts; until
@@ -123,7 +157,7 @@ func kernelStubs(o Options, t *target, cfg []byte) ([]*plan.Op, []byte, error) {
 	}
 	j, err := setup.New(c)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	p, g := j.Plan, j.Options
 	findings, missing, err := gen.Vet(p, g)
@@ -131,10 +165,10 @@ func kernelStubs(o Options, t *target, cfg []byte) ([]*plan.Op, []byte, error) {
 		err = findings.Err()
 	}
 	if err != nil || len(missing) == 0 {
-		return nil, nil, err
+		return nil, nil, j, err
 	}
 	stubs, err := gen.KernelStubs(missing, g)
-	return missing, stubs, err
+	return missing, stubs, j, err
 }
 
 // parseConfig reads the config text as the assertgen.yaml of dir.
@@ -178,14 +212,24 @@ func writeAll(dir string, names []string, files map[string][]byte) error {
 func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 	fmt.Fprintf(w, "assertgen init: wrote %s\n", strings.Join(names, ", "))
 	fmt.Fprintf(w, "  use_counts: %v (%s)\n", t.Counted, t.Why)
+	for _, p := range t.Params {
+		fmt.Fprintf(w, "  type_params: %s: %s (the wrappers are generic in %s; the tests run on each element type)\n", p.Name, p.List(), p.Name)
+	}
+	if t.Inferred != "" {
+		fmt.Fprintf(w, "  types: %s\n", t.Inferred)
+	}
 	if todo := t.todo(); len(todo) > 0 {
 		fmt.Fprintf(w, "  to write: the contract methods %s (assertgen_contract.go)\n", strings.Join(todo, ", "))
 	}
 	for _, m := range t.optional() {
 		fmt.Fprintf(w, "  optional: %s\n", m)
 	}
-	fmt.Fprintf(w, "  to write: the functions marked TODO in assertgen_contract_test.go\n")
-	fmt.Fprintf(w, "  to write: sweepAdapter.Tensor in %s (a sweep of every op on samples from its schema)\n", SweepTestFile)
+	if left := t.Fill.conformanceTODO(t.Counted); t.Fill == nil || len(left) > 0 {
+		fmt.Fprintf(w, "  to write: the functions marked TODO in assertgen_contract_test.go%s\n", left.list())
+	}
+	if t.Fill == nil || t.Fill.Union == "" || t.Fill.New == "" {
+		fmt.Fprintf(w, "  to write: sweepAdapter.Tensor in %s (a sweep of every op on samples from its schema)\n", SweepTestFile)
+	}
 	for _, m := range missing {
 		fmt.Fprintf(w, "  to write: kernel %s of %s (stub in %s)\n", m.GoName, m.Name, StubsFile)
 	}
