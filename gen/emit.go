@@ -107,6 +107,10 @@ type snap struct {
 	src  string         // the wrapper's parameter or result variable
 	typ  kernels.GoType // the Go type of src
 	form schema.TensorForm
+	// guard is the helpers' function that hands a single tensor of an
+	// interface type to asserts: nil is the undefined tensor (see
+	// shapeSet.guardFn); "" for other types.
+	guard string
 }
 
 // snapshot is every tensor a wrapper snapshots, in schema order (arguments,
@@ -217,8 +221,19 @@ func snapArg(s *snap) hArg {
 	return hArg{n, jen.Id(n)}
 }
 
-// tensorArg is the tensor of slot s: the helper's parameter t<k>.
+// tensorArg is the tensor of slot s: the helper's parameter t<k>, for a
+// single tensor of an interface type through its guard (a nil t<k> is
+// the undefined tensor).
 func tensorArg(s *snap) hArg {
+	n := "t" + strconv.Itoa(s.k)
+	if s.guard != "" && !s.list {
+		return hArg{s.guard + "(" + n + ")", jen.Id(s.guard).Call(jen.Id(n))}
+	}
+	return hArg{n, jen.Id(n)}
+}
+
+// rawTensorArg is the helper's parameter t<k> itself.
+func rawTensorArg(s *snap) hArg {
 	n := "t" + strconv.Itoa(s.k)
 	return hArg{n, jen.Id(n)}
 }
@@ -237,7 +252,7 @@ func anchorArg(s *snap) hArg {
 // of SaveIdent (AfterIdent), and its fresh returns FreshNotHeldAnchor
 // instead of FreshNotHeld: the same checks without a type assertion.
 func (ss *shapeSet) anchored(s *snap) bool {
-	return ss.noUseCounts && !s.list && ss.anchoredOf[s.typ.Origin().String()]
+	return ss.noUseCounts && !s.list && !s.typ.Interface && ss.anchoredOf[s.typ.Origin().String()]
 }
 
 // locArg is element i of the op's Loc array.
@@ -305,8 +320,8 @@ func (sn *snapshot) saves(h *helper, ss *shapeSet) {
 			}
 			h.method("Save"+identSuffix(s.typ, ss), snapArg(s), tensorArg(s))
 		case schema.TensorOptional:
-			t := tensorArg(s)
-			h.method("SaveOpt"+ifaceSuffix(s.typ), snapArg(s), t, hArg{t.key + "!=nil", jen.Id(t.key).Op("!=").Nil()})
+			t := rawTensorArg(s)
+			h.method("SaveOpt"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s), hArg{t.key + "!=nil", jen.Id(t.key).Op("!=").Nil()})
 		case schema.TensorList:
 			ss.listCall(h, listSave, s)
 		case schema.TensorOptionalList:
@@ -390,7 +405,7 @@ func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 		return
 	}
 	sfx := ifaceSuffix(a.typ)
-	if ss.metadataOf[a.typ.Origin().String()] {
+	if ss.metadataOf[a.typ.Origin().String()] && !a.typ.Interface {
 		// The fingerprint read here, by a direct call, and the fast path
 		// of each half inlined (Call.TakeMetadata, Saved.MetadataKept):
 		// SaveMetadataOf and SameMetadataOf only when it fails.
@@ -432,6 +447,8 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 	for _, s := range sn.rets {
 		if s.list && !noUseCounts {
 			ss.listCall(h, listResult, s)
+		} else if s.list && s.typ.Interface {
+			ss.listCall(h, listResultIdent, s) // asserts.ResultIdentList would call Ident on a nil element
 		} else if s.list {
 			h.fn(result+"List", cArg, snapArg(s), tensorArg(s))
 		} else {
@@ -623,6 +640,10 @@ type shapeSet struct {
 	// listFn), named by kind and type.
 	lists   map[string]string
 	listFns []listFn
+	// The guards of the package's interface tensor types (see guardFn),
+	// by type.
+	guards    map[string]string
+	guardList []guardFn
 	// names maps each name given to the content it was given for, to
 	// catch two contents with one hash (err).
 	names map[string]string
@@ -657,13 +678,15 @@ const (
 	listSaveOpt
 	listAfter
 	listResult
+	listResultIdent
 )
 
 var listKinds = [...]struct{ name, generic string }{
-	listSave:    {"saveList", "SaveList"},
-	listSaveOpt: {"saveOptList", "SaveOptList"},
-	listAfter:   {"afterList", "AfterList"},
-	listResult:  {"resultList", "ResultList"},
+	listSave:        {"saveList", "SaveList"},
+	listSaveOpt:     {"saveOptList", "SaveOptList"},
+	listAfter:       {"afterList", "AfterList"},
+	listResult:      {"resultList", "ResultList"},
+	listResultIdent: {"resultIdentList", "ResultIdentList"},
 }
 
 type listFn struct {
@@ -671,6 +694,7 @@ type listFn struct {
 	kind    listKind
 	typ     kernels.GoType
 	tparams []kernels.TypeParam
+	guard   string // the elements' guard, for an interface type (see shapeSet.guardFn)
 }
 
 // listFn returns the name of the list snapshot function of kind k for
@@ -684,15 +708,43 @@ func (ss *shapeSet) listFn(k listKind, t kernels.GoType) string {
 	tps := typeParamsOf(ss.tparams, t)
 	n := ss.shapeName(ss.ns+listKinds[k].name, typeParamsKey(tps)+ts) // called only by helpers: not exported
 	ss.lists[key] = n
-	ss.listFns = append(ss.listFns, listFn{n, k, t, tps})
+	lf := listFn{name: n, kind: k, typ: t, tparams: tps}
+	if t.Interface {
+		elem := t
+		elem.Prefix = strings.TrimPrefix(elem.Prefix, "[]")
+		lf.guard = ss.guardFn(elem)
+	}
+	ss.listFns = append(ss.listFns, lf)
 	return n
+}
+
+// guardFn returns the name of the function that hands a tensor of
+// interface type t to asserts, adding it: t itself, or for a nil t the
+// undefined tensor, a value of the package's type undefined (asserts
+// would call a nil interface's Ident). A runtime with use counts gets an
+// asserts.Tensor, one without an asserts.Identity.
+func (ss *shapeSet) guardFn(t kernels.GoType) string {
+	ts := t.String()
+	if n, ok := ss.guards[ts]; ok {
+		return n
+	}
+	n := ss.shapeName(ss.ns+"defined", typeParamsKey(typeParamsOf(ss.tparams, t))+ts)
+	ss.guards[ts] = n
+	ss.guardList = append(ss.guardList, guardFn{n, t, typeParamsOf(ss.tparams, t)})
+	return n
+}
+
+type guardFn struct {
+	name    string
+	typ     kernels.GoType
+	tparams []kernels.TypeParam
 }
 
 // listCall adds a call of the list snapshot function of kind k for the
 // list of slot s, instantiated with the helper's type parameters.
 func (ss *shapeSet) listCall(h *helper, k listKind, s *snap) {
 	name := ss.listFn(k, s.typ)
-	key, codes := joinKeys(name, []hArg{cArg, snapArg(s), tensorArg(s)})
+	key, codes := joinKeys(name, []hArg{cArg, snapArg(s), rawTensorArg(s)})
 	h.add(key, withTypes(jen.Id(name), typeArgsUse(typeParamsOf(ss.tparams, s.typ))).Call(codes...))
 }
 
@@ -722,22 +774,33 @@ func identSuffix(t kernels.GoType, ss *shapeSet) string {
 // Result per element, then the list's summary.
 func genListFn(f *jen.File, lf listFn) {
 	c, l, ts := jen.Id("c"), jen.Id("l"), jen.Id("ts")
+	var elem jen.Code = jen.Id("t")
+	if lf.guard != "" {
+		elem = jen.Id(lf.guard).Call(jen.Id("t"))
+	}
 	var first, each, last jen.Code
 	switch lf.kind {
 	case listSave, listSaveOpt:
 		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
-		each = c.Clone().Dot("Save"+ifaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
+		each = c.Clone().Dot("Save"+ifaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
 		last = l.Clone().Dot("SummarizeSaved").Call()
 		if lf.kind == listSaveOpt {
 			last = c.Clone().Dot("SummarizeSavedOpt").Call(l)
 		}
 	case listAfter:
 		first = l.Clone().Dot("CheckLen").Call(c, jen.Len(ts))
-		each = c.Clone().Dot("After"+ifaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
+		each = c.Clone().Dot("After"+ifaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
 		last = l.Clone().Dot("SummarizeAfter").Call()
 	case listResult:
 		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
-		each = c.Clone().Dot("Result").Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
+		each = c.Clone().Dot("Result").Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
+		last = l.Clone().Dot("SummarizeResult").Call()
+	case listResultIdent:
+		// as asserts.ResultIdentList: the summary of snapshots without
+		// counts sends every list check to its slow path, where the
+		// policy skips the use counts
+		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
+		each = c.Clone().Dot("ResultIdent").Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
 		last = l.Clone().Dot("SummarizeResult").Call()
 	}
 	f.Line()
@@ -760,7 +823,7 @@ type locVar struct {
 }
 
 func newShapeSet() *shapeSet {
-	return &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}, lists: map[string]string{}, names: map[string]string{}}
+	return &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}, lists: map[string]string{}, guards: map[string]string{}, names: map[string]string{}}
 }
 
 // locVar returns the name of the package-level Loc array holding locs.
@@ -878,6 +941,11 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	sn, err := w.snapshot()
 	if err != nil {
 		return nil, err
+	}
+	for _, s := range append(append([]*snap(nil), sn.args...), sn.rets...) {
+		if s.typ.Interface && !s.list {
+			s.guard = ss.guardFn(s.typ)
+		}
 	}
 	var pre, post helper
 	sn.saves(&pre, ss)
@@ -1102,4 +1170,32 @@ func genShapes(f *jen.File, ss *shapeSet) {
 	for _, lf := range ss.listFns {
 		genListFn(f, lf)
 	}
+	genNilGuards(f, ss)
+}
+
+// genNilGuards writes the guards of the package's interface tensor types
+// (shapeSet.guardFn) and the undefined tensor they stand a nil for.
+func genNilGuards(f *jen.File, ss *shapeSet) {
+	if len(ss.guardList) == 0 {
+		return
+	}
+	slices.SortFunc(ss.guardList, func(a, b guardFn) int { return strings.Compare(a.name, b.name) })
+	undef, ret := ss.ns+"undefined", qa("Tensor")
+	if ss.noUseCounts {
+		ret = qa("Identity")
+	}
+	for _, g := range ss.guardList {
+		f.Line()
+		f.Commentf("%s is t, or the undefined tensor when t is nil: a nil %s is the", g.name, g.typ.Display())
+		f.Comment("undefined tensor, whose methods asserts could not call.")
+		withTypes(f.Func().Id(g.name), typeParamsDecl(g.tparams)).Params(jen.Id("t").Add(typeCode(g.typ))).Add(ret).Block(
+			jen.If(jen.Id("t").Op("==").Nil()).Block(jen.Return(jen.Id(undef).Values())),
+			jen.Return(jen.Id("t")))
+	}
+	f.Line()
+	f.Commentf("%s is the undefined tensor: no identities, no counts.", undef)
+	f.Type().Id(undef).Struct()
+	f.Line()
+	f.Func().Params(jen.Id(undef)).Id("Ident").Params().Qual(AssertsPath, "Ident").Block(jen.Return(qa("Ident").Values()))
+	f.Func().Params(jen.Id(undef)).Id("UseCounts").Params().Parens(jen.List(jen.Int(), jen.Int())).Block(jen.Return(jen.Lit(0), jen.Lit(0)))
 }
