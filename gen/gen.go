@@ -62,6 +62,10 @@ type Options struct {
 	// command sets it when the output directory is in a Go module and no
 	// tensor type is declared in the output package itself.
 	ShapesPackage string
+	// kparams are the type parameters of the wrappers (those any names):
+	// in interface mode, Kernels, Checked and Functions are generic in
+	// them.
+	kparams []kernels.TypeParam
 	// Kernels are the kernels of the kernels package (the command finds
 	// them with go/packages, internal/discover): in function mode the
 	// functions wrapped; in interface mode, if set, the functions the
@@ -123,9 +127,6 @@ func (o *Options) defaults() error {
 	}
 	if o.Kernels != nil && o.Kernels.Matcher == nil {
 		return fmt.Errorf("the kernels package %s has no Matcher: load it with the command's loader", o.Kernels.Path)
-	}
-	if len(o.TypeParams) > 0 && o.Mode != output.FunctionMode {
-		return fmt.Errorf("the type parameters %s (type_params:) need function mode: interface mode's Kernels is not generic", o.TypeParams[0].Name)
 	}
 	if !o.Types["Tensor"].Nillable() {
 		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types["Tensor"])
@@ -286,6 +287,13 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	ss.pkg = o.ShapesPackage
 	ss.ns = shapeNamespace(o.Prefix)
 	ss.tparams = o.TypeParams
+	var used []kernels.GoType
+	for _, w := range ws {
+		for _, p := range w.tparams {
+			used = append(used, kernels.GoType{Name: p.Name, Param: true})
+		}
+	}
+	o.kparams = typeParamsOf(o.TypeParams, used...)
 	var jobs []fileJob
 	switch o.Mode {
 	case output.FunctionMode:
@@ -434,21 +442,39 @@ func genInterface(ws []*wrapper, k, n int, pl *plan.Plan, o Options) *jen.File {
 	if k == 0 {
 		f.Comment("Kernels has one method per operator; Checked wraps an implementation with")
 		f.Commentf("the checks of its plan (profile %s) in builds with -tags %s.", pl.Profile, o.BuildTag)
+		decl := withTypes(f.Type().Id("Kernels"), typeParamsDecl(o.kparams))
 		if n == 1 {
-			f.Type().Id("Kernels").Interface(methods...)
+			decl.Interface(methods...)
 			return f
 		}
 		f.Comment("Its methods are those of the interfaces it embeds, one per file.")
 		parts := make([]jen.Code, n)
 		for i := range parts {
-			parts[i] = jen.Id(fmt.Sprintf("kernels%d", i+1))
+			parts[i] = o.generic(fmt.Sprintf("kernels%d", i+1))
 		}
-		f.Type().Id("Kernels").Interface(parts...)
+		decl.Interface(parts...)
 		f.Line()
 	}
 	f.Commentf("kernels%d holds the methods of Kernels of this file's ops.", k+1)
-	f.Type().Id(fmt.Sprintf("kernels%d", k+1)).Interface(methods...)
+	withTypes(f.Type().Id(fmt.Sprintf("kernels%d", k+1)), typeParamsDecl(o.kparams)).Interface(methods...)
 	return f
+}
+
+// generic refers to the interface-mode type name (Kernels, checked,
+// Functions) as generic code uses it: Kernels[T].
+func (o *Options) generic(name string) *jen.Statement {
+	return withTypes(jen.Id(name), typeArgsUse(o.kparams))
+}
+
+// instance refers to the interface-mode type name instantiated with the
+// first instance of each type parameter, for a compile-time assertion:
+// Kernels[float32].
+func (o *Options) instance(name string) *jen.Statement {
+	var args []jen.Code
+	for _, p := range o.kparams {
+		args = append(args, typeCode(p.Instances[0]))
+	}
+	return withTypes(jen.Id(name), args)
 }
 
 func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
@@ -457,12 +483,12 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
 		f.Const().Id("_").Op("=").Add(qa("Version1"))
 		f.Comment("Checked returns a Kernels that checks every call of next against its plan.")
-		f.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(
-			jen.Return(jen.Op("&").Id("checked").Values(jen.Id("next"))))
+		withTypes(f.Func().Id("Checked"), typeParamsDecl(o.kparams)).Params(jen.Id("next").Add(o.generic("Kernels"))).Add(o.generic("Kernels")).Block(
+			jen.Return(jen.Op("&").Add(o.generic("checked")).Values(jen.Id("next"))))
 		f.Comment("The methods have a pointer receiver: with a value receiver the compiler")
 		f.Comment("would add a pointer-receiver method per op for the interface.")
-		f.Type().Id("checked").Struct(jen.Id("next").Id("Kernels"))
-		f.Var().Id("_").Id("Kernels").Op("=").Op("&").Id("checked").Values()
+		withTypes(f.Type().Id("checked"), typeParamsDecl(o.kparams)).Struct(jen.Id("next").Add(o.generic("Kernels")))
+		f.Var().Id("_").Add(o.instance("Kernels")).Op("=").Op("&").Add(o.instance("checked")).Values()
 	}
 	for _, w := range ws {
 		body, err := w.checkedBody(func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }, ss)
@@ -471,7 +497,7 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 		}
 		f.Add(genOpVar(w, profileCode(pl)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		f.Func().Params(jen.Id("k").Op("*").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+		f.Func().Params(jen.Id("k").Op("*").Add(o.generic("checked"))).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
 	return f, nil
 }
@@ -479,7 +505,7 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 func genInterfaceDirect(o Options) *jen.File {
 	f := newFile(o.Package, o.BuildTag, true)
 	f.Comment("Checked returns next itself: checks are compiled only with -tags " + o.BuildTag + ".")
-	f.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(jen.Return(jen.Id("next")))
+	withTypes(f.Func().Id("Checked"), typeParamsDecl(o.kparams)).Params(jen.Id("next").Add(o.generic("Kernels"))).Add(o.generic("Kernels")).Block(jen.Return(jen.Id("next")))
 	return f
 }
 
@@ -496,13 +522,13 @@ func genAdapter(ws []*wrapper, first bool, o Options) *jen.File {
 		f.Commentf("%s: each method calls the function of the same name.", k.Path)
 		f.Commentf("Checked(Functions{}) checks them in builds with -tags %s; embed", o.BuildTag)
 		f.Comment("Functions in a struct type to replace some of them.")
-		f.Type().Id("Functions").Struct()
-		f.Var().Id("_").Id("Kernels").Op("=").Id("Functions").Values()
+		withTypes(f.Type().Id("Functions"), typeParamsDecl(o.kparams)).Struct()
+		f.Var().Id("_").Add(o.instance("Kernels")).Op("=").Add(o.instance("Functions")).Values()
 	}
 	for _, w := range ws {
 		f.Line()
 		f.Commentf("%s calls kernels.%s.", w.name, w.name)
-		f.Func().Params(jen.Id("Functions")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(jen.Qual(k.Path, w.name)))
+		f.Func().Params(o.generic("Functions")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(w.kernelRef(k.Path)))
 	}
 	return f
 }

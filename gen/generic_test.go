@@ -158,3 +158,55 @@ func TestBuildGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericInterfaceMode: interface mode over a generic tensor type:
+// Kernels, Checked, checked, Functions and SweepOps are generic in T, the
+// adapter calls each kernel instantiated with it; the package builds and
+// vets with and without the tag.
+func TestGenericInterfaceMode(t *testing.T) {
+	o := genericOptions(t)
+	o.Mode, o.Package, o.ShapesPackage = output.InterfaceMode, "iface", ""
+	p := smallPlan(t, plan.Strict)
+	if err := p.Select([]string{"add.Tensor", "add_.Tensor", "cat", "split.Tensor", "index.Tensor", "max.dim", "size.int"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(p, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, f := range res.Files {
+		files[f.Name] = string(f.Data)
+	}
+	for name, want := range map[string][]string{
+		"assertgen_kernels.go": {"type Kernels[T ~float32 | ~float64] interface {"},
+		"assertgen_checked.go": {"func Checked[T ~float32 | ~float64](next Kernels[T]) Kernels[T] {", "func (k *checked[T]) AddTensor(", "var _ Kernels[float32] = &checked[float32]{}"},
+		"assertgen_direct.go":  {"func Checked[T ~float32 | ~float64](next Kernels[T]) Kernels[T] {"},
+		"assertgen_adapter.go": {"type Functions[T ~float32 | ~float64] struct{}", "return kernels.Cat[T](tensors, dim)"},
+		"assertgen_sweep.go":   {"func SweepOps[T ~float32 | ~float64](k Kernels[T]) func("},
+	} {
+		for _, w := range want {
+			if !strings.Contains(files[name], w) {
+				t.Errorf("%s lacks %q:\n%s", name, w, files[name])
+			}
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	dir := tempModule(t)
+	pkg := filepath.Join(dir, "iface")
+	os.MkdirAll(pkg, 0o755)
+	for _, f := range res.Files {
+		if err := os.WriteFile(filepath.Join(pkg, f.Name), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"vet", "./..."}, {"vet", "-tags", "debugasserts", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, b)
+		}
+	}
+}

@@ -71,7 +71,7 @@ func genSweep(ws []*wrapper, o Options) *jen.File {
 	f.Comment("SweepOps returns the schema and the method of Checked(k) of each op of the")
 	f.Comment("package: the table a sweep runs (package " + SweepPath + ":")
 	f.Comment("sweep.Run(t, runtime, SweepOps(k))).")
-	f.Func().Id("SweepOps").Params(jen.Id("k").Id("Kernels")).Func().Params(yield).Block(
+	withTypes(f.Func().Id("SweepOps"), typeParamsDecl(o.kparams)).Params(jen.Id("k").Add(o.generic("Kernels"))).Func().Params(yield).Block(
 		jen.Id("c").Op(":=").Id("Checked").Call(jen.Id("k")),
 		jen.Id("ops").Op(":=").Index().Add(entry).ValuesFunc(entries(func(n string) jen.Code { return jen.Id("c").Dot(n) })),
 		jen.Return(jen.Func().Params(yield).Block(loop(jen.Id("ops")))))
