@@ -34,25 +34,23 @@ func genSweep(ws []*wrapper, o Options) *jen.File {
 			g.Line()
 		}
 	}
-	var used []kernels.GoType
-	for _, w := range ws {
-		for _, p := range w.tparams {
-			used = append(used, kernels.GoType{Name: p.Name, Param: true})
-		}
-	}
-	if tps := typeParamsOf(o.TypeParams, used...); o.Mode == output.FunctionMode && len(tps) > 0 {
+	if o.Mode == output.FunctionMode && len(o.kparams) > 0 {
 		// A generic wrapper is a value once instantiated: SweepOps is
 		// generic too, SweepOps[float32] the table of one element type.
 		// Its type parameters take names no wrapper has (the wrapper of
 		// t is T), since they hide the package's names in its body.
-		tps = sweepTypeParams(tps, ws)
+		tps, names := sweepTypeParams(o.kparams, ws)
 		f.Comment("SweepOps yields the schema and the checked wrapper of each op of the")
 		f.Comment("package, instantiated with its type arguments: the table a sweep runs")
 		f.Comment("(package " + SweepPath + ": sweep.Run(t, runtime, SweepOps[float32])).")
 		withTypes(f.Func().Id("SweepOps"), typeParamsDecl(tps)).Params(yield).Block(
 			jen.Id("ops").Op(":=").Index().Add(entry).ValuesFunc(func(g *jen.Group) {
 				for _, w := range ws {
-					g.Line().Values(jen.Lit(w.op.Schema), withTypes(jen.Id(w.name), typeArgsUse(typeParamsOf(tps, renamed(w, tps)...))))
+					var args []jen.Code
+					for _, p := range w.tparams {
+						args = append(args, jen.Id(names[p.Name]))
+					}
+					g.Line().Values(jen.Lit(w.op.Schema), withTypes(jen.Id(w.name), args))
 				}
 				g.Line()
 			}),
@@ -79,36 +77,21 @@ func genSweep(ws []*wrapper, o Options) *jen.File {
 }
 
 // sweepTypeParams returns tps renamed, each with "_" added until no
-// wrapper of ws has its name; a renamed parameter keeps its old name
-// in Instances' place as the key renamed looks up (see renamed).
-func sweepTypeParams(tps []kernels.TypeParam, ws []*wrapper) []kernels.TypeParam {
+// wrapper of ws has its name, and the new name of each.
+func sweepTypeParams(tps []kernels.TypeParam, ws []*wrapper) ([]kernels.TypeParam, map[string]string) {
 	taken := map[string]bool{"SweepOps": true}
 	for _, w := range ws {
 		taken[w.name] = true
 	}
 	out := make([]kernels.TypeParam, len(tps))
+	names := map[string]string{}
 	for i, p := range tps {
 		old := p.Name
 		for taken[p.Name] {
 			p.Name += "_"
 		}
-		taken[p.Name] = true
-		p.Instances = []kernels.GoType{{Name: old}}
+		taken[p.Name], names[old] = true, p.Name
 		out[i] = p
 	}
-	return out
-}
-
-// renamed returns the type parameters of w under the names tps (from
-// sweepTypeParams) gives them, as types for typeParamsOf.
-func renamed(w *wrapper, tps []kernels.TypeParam) []kernels.GoType {
-	var out []kernels.GoType
-	for _, p := range w.tparams {
-		for _, q := range tps {
-			if q.Instances[0].Name == p.Name {
-				out = append(out, kernels.GoType{Name: q.Name, Param: true})
-			}
-		}
-	}
-	return out
+	return out, names
 }

@@ -115,6 +115,19 @@ func parseGoType(rest string, params []string, depth int) (GoType, error) {
 	return t, nil
 }
 
+// SplitTypeList splits a comma-separated list of Go types (a flag's
+// "float32, example.com/rt.Pair[int, float64]") at its top-level commas,
+// each type trimmed, empty ones dropped.
+func SplitTypeList(s string) []string {
+	var out []string
+	for _, t := range splitArgs(s) {
+		if t = strings.TrimSpace(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // splitArgs splits a type argument list at its top-level commas.
 func splitArgs(s string) []string {
 	var out []string

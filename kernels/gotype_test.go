@@ -35,6 +35,9 @@ func TestParseGoTypeIn(t *testing.T) {
 	if g.Display() != "*rt.Tensor[T]" || g.Origin().String() != "*example.com/rt.Tensor" || strings.Join(g.Params(), ",") != "T" || !g.Nillable() {
 		t.Errorf("%s: Display %s, Origin %s, Params %v, Nillable %v", g, g.Display(), g.Origin(), g.Params(), g.Nillable())
 	}
+	if got := strings.Join(SplitTypeList(" float32, example.com/rt.Pair[int, []x.y/z.W[T]],,int64 "), ";"); got != "float32;example.com/rt.Pair[int, []x.y/z.W[T]];int64" {
+		t.Errorf("SplitTypeList: %s", got)
+	}
 	if _, err := ParseGoType("*example.com/rt.Tensor[T]"); err == nil || !strings.Contains(err.Error(), "declare it under type_params:") {
 		t.Errorf("a type parameter without type_params: %v", err)
 	}

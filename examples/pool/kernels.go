@@ -229,6 +229,21 @@ func Reshape[T Float](self *Tensor[T], shape []int64) *Tensor[T] {
 	return View(c, shape)
 }
 
+// A DimError is a dim outside [Lo, Hi]; its text is PyTorch's, which
+// the sweep's repairs read.
+type DimError struct{ Lo, Hi, Got int64 }
+
+func (e *DimError) Error() string {
+	return fmt.Sprintf("Dimension out of range (expected to be in range of [%d, %d], but got %d)", e.Lo, e.Hi, e.Got)
+}
+
+// A ShapeError is two shapes an elementwise kernel cannot broadcast.
+type ShapeError struct{ A, B []int }
+
+func (e *ShapeError) Error() string {
+	return fmt.Sprintf("The size of tensor a %v must match the size of tensor b %v", e.A, e.B)
+}
+
 // window is a view of t's elements at..at+n of dim d.
 func (t *Tensor[T]) window(d, at, n int) *Tensor[T] {
 	shape := clone(t.shape)
@@ -245,7 +260,7 @@ func clone(s []int) []int { return append([]int(nil), s...) }
 func wrapDim(dim int64, n int) int {
 	m := int64(max(n, 1))
 	if dim < -m || dim >= m {
-		panic(fmt.Errorf("Dimension out of range (expected to be in range of [%d, %d], but got %d)", -m, m-1, dim))
+		panic(&DimError{Lo: -m, Hi: m - 1, Got: dim})
 	}
 	if dim < 0 {
 		dim += m
@@ -289,7 +304,7 @@ func broadcast[T Float](a, b *Tensor[T]) []int {
 	case na == 1 && len(a.shape) <= len(b.shape):
 		return b.shape
 	}
-	panic(fmt.Errorf("The size of tensor a %v must match the size of tensor b %v", a.shape, b.shape))
+	panic(&ShapeError{A: a.shape, B: b.shape})
 }
 
 func equalShapes(a, b []int) bool {

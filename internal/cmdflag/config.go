@@ -12,6 +12,7 @@ import (
 
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/internal/setup"
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -197,7 +198,7 @@ func (f *Config) apply(c *config.Config, fl *flag.Flag) {
 		for _, kv := range f.typeParams {
 			k, v, _ := strings.Cut(kv, "=")
 			k = strings.TrimSpace(k)
-			c.TypeParams[k] = SplitList(v)
+			c.TypeParams[k] = kernels.SplitTypeList(v)
 			c.SetByFlag("type_params."+k, "-"+fl.Name)
 			c.SetByFlag("type_params."+k+"=", "-"+fl.Name)
 		}

@@ -39,7 +39,7 @@ func (p *Package) Match(k *kernels.Kernel, want kernels.Want) ([]kernels.GoType,
 	}
 	sig := fn.Type().(*types.Signature)
 	if sig.Variadic() {
-		return nil, fmt.Errorf("it is variadic: its last parameter must be a slice, not ...")
+		return nil, fmt.Errorf("it is variadic: its last parameter must be a slice, not a ... parameter")
 	}
 	if sig.Params().Len() != len(params) || sig.Results().Len() != len(results) {
 		return nil, fmt.Errorf("it has %d parameters and %d results, want %d and %d", sig.Params().Len(), sig.Results().Len(), len(params), len(results))

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/assertgen/assertgen/kernels"
 )
 
 // A target is the user's package and tensor type that init writes for.
@@ -155,9 +157,7 @@ func genericParams(tn *types.TypeName, flags []string) ([]tparam, error) {
 		if !ok || k == "" || strings.TrimSpace(v) == "" {
 			return nil, fmt.Errorf("-type-params %q: want P=TYPE,TYPE for a type parameter P of %s", f, tn.Name())
 		}
-		for _, e := range strings.Split(v, ",") {
-			given[k] = append(given[k], strings.TrimSpace(e))
-		}
+		given[k] = append(given[k], kernels.SplitTypeList(v)...)
 	}
 	tps := named.TypeParams()
 	var out []tparam
