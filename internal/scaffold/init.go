@@ -265,8 +265,8 @@ func parseConfig(o Options, t *target, text []byte) (*config.Config, error) {
 		c.SetByFlag("types."+e[0], "-types")
 		c.SetByFlag("types."+e[0]+"=", "-types")
 	}
-	if len(o.Ops) > 0 {
-		c.SetByFlag("ops", "-ops")
+	if _, ok := c.Pos["ops"]; ok && len(o.Ops) > 0 {
+		c.SetByFlag("ops", "-ops") // not in probe's text, which has no ops:
 	}
 	if len(o.TypeParams) > 0 {
 		c.SetByFlag("type_params", "-type-params")
