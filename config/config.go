@@ -406,10 +406,10 @@ func (c *Config) Validate() error {
 	if len(c.TypeParams) > 0 {
 		// The bound functions and the memory adapter are not generic.
 		if len(c.Bind) > 0 {
-			errs = append(errs, c.Errorf("bind", "bind: with type_params: kernels bound in the config are not supported for a generic Tensor type; write them as generic functions of the kernels package"))
+			errs = append(errs, c.Errorf("bind", "kernels bound in the config are not supported for a generic Tensor type (type_params:); write them as generic functions of the kernels package"))
 		}
 		if c.Memory != "" {
-			errs = append(errs, c.Errorf("memory", "memory: with type_params: a memory function is not supported for a generic Tensor type; give the type the contract (asserts.Identity)"))
+			errs = append(errs, c.Errorf("memory", "a memory function is not supported for a generic Tensor type (type_params:); give the type the contract (asserts.Identity)"))
 		}
 	}
 	params := c.paramNames()

@@ -20,6 +20,8 @@ func TestTypeParams(t *testing.T) {
 		{text: tensor + "type_params:\n  T: [float32]\n  E: [float64]\n", err: "assertgen.yaml:6:3: type_params: E is no type argument of the Tensor type"},
 		{text: tensor + "type_params:\n  t: [float32]\n", err: "assertgen.yaml:5:3: type_params: \"t\" is not a Go identifier that starts with an upper-case letter"},
 		{text: tensor, err: "assertgen.yaml:2:11: types: Tensor: invalid Go type \"*example.com/rt.Tensor[T]\": T is not a builtin type: declare it under type_params: for a type parameter"},
+		{text: tensor + "type_params:\n  T: [float32]\nops: [neg]\nbind:\n  neg: ret.Neg(self)\n", err: "assertgen.yaml:8:3: bind: kernels bound in the config are not supported for a generic Tensor type (type_params:)"},
+		{text: tensor + "type_params:\n  T: [float32]\nmemory: example.com/rt.Memory\n", err: "assertgen.yaml:6:9: memory: a memory function is not supported for a generic Tensor type (type_params:)"},
 		{text: "types:\n  Tensor: \"*example.com/rt.Tensor[E]\"\ntype_params:\n  T: [float32]\n", err: "assertgen.yaml:2:11: types: Tensor: invalid Go type \"*example.com/rt.Tensor[E]\": E is neither a builtin type nor a type parameter (type_params: declares T)"},
 	} {
 		c, err := Parse("assertgen.yaml", []byte(tc.text))

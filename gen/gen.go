@@ -141,7 +141,8 @@ func (o *Options) defaults() error {
 	default:
 		return fmt.Errorf("unknown mode %q (want function or interface)", o.Mode)
 	}
-	if o.Kernels != nil && o.Kernels.Matcher == nil {
+	if o.Kernels != nil && o.Kernels.Matcher == nil && len(o.Kernels.Funcs) > 0 {
+		// A set of none (every op bound in the config) has nothing to match.
 		return fmt.Errorf("the kernels package %s has no Matcher: load it with the command's loader", o.Kernels.Path)
 	}
 	if !o.Types["Tensor"].Nillable() {
