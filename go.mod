@@ -10,3 +10,5 @@ require (
 )
 
 require golang.org/x/sync v0.22.0 // indirect
+
+tool github.com/assertgen/assertgen/cmd/assertgen

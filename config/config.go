@@ -54,6 +54,8 @@ import (
 //	types:                          # schema type -> Go type
 //	  Tensor: "*example.com/rt.Tensor"
 //	  Scalar: float64
+//	type_params:                    # a generic Tensor: "*example.com/rt.Tensor[T]" and
+//	  T: [float32, float64]         # the element types to check
 //	backend: my_backend.yaml        # ops of a torchgen backend yaml (see schema.Backend)
 //	ops: ["add.*", transpose.int]   # op selectors (schema.Selector); default: every op (of the backend)
 //
@@ -122,6 +124,11 @@ type Config struct {
 	// name or backend (ops:, backend:) and some have no kernel.
 	AllowMissingKernels bool              `yaml:"allow_missing_kernels"`
 	Types               map[string]string `yaml:"types"`
+	// TypeParams declares the type parameters the type map's Go types
+	// name, for a generic tensor type (Tensor: "*example.com/rt.Tensor[T]"),
+	// each with the type arguments to check it with (its element
+	// types). The wrappers are generic in them.
+	TypeParams map[string][]string `yaml:"type_params"`
 	// Backend is a backend yaml in torchgen's format whose ops are the
 	// ones to wrap (see [schema.ParseBackend]); Ops narrows them further.
 	Backend string   `yaml:"backend"`
@@ -148,7 +155,7 @@ type Config struct {
 var configKeys = []string{
 	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
 	"package", "output", "prefix", "mode", "build_tag", "use_counts", "metadata", "memory", "sweep",
-	"kernels", "bind", "bind_imports", "allow_missing_kernels", "types", "backend", "ops",
+	"kernels", "bind", "bind_imports", "allow_missing_kernels", "types", "type_params", "backend", "ops",
 }
 
 // NoUseCounts reports whether the Tensor type keeps no use counts:
@@ -236,11 +243,14 @@ func Parse(path string, src []byte) (*Config, error) {
 			for j, e := range v.Content {
 				c.Pos[fmt.Sprintf("%s.%d", k.Value, j)] = pos(e)
 			}
-		case "types":
+		case "types", "type_params":
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				tk, tv := v.Content[j], v.Content[j+1]
-				c.Pos["types."+tk.Value] = pos(tk)
-				c.Pos["types."+tk.Value+"="] = pos(tv)
+				c.Pos[k.Value+"."+tk.Value] = pos(tk)
+				c.Pos[k.Value+"."+tk.Value+"="] = pos(tv)
+				for e, ev := range tv.Content {
+					c.Pos[fmt.Sprintf("%s.%s.%d", k.Value, tk.Value, e)] = pos(ev)
+				}
 			}
 		case "bind":
 			c.BindAt = map[string]BindPos{}
@@ -393,15 +403,90 @@ func (c *Config) Validate() error {
 			errs = append(errs, c.Errorf("use_counts", "use_counts: true with memory: a Tensor type whose identities come from its memory keeps no use counts; leave use_counts out"))
 		}
 	}
+	if len(c.TypeParams) > 0 {
+		// The bound functions and the memory adapter are not generic.
+		if len(c.Bind) > 0 {
+			errs = append(errs, c.Errorf("bind", "kernels bound in the config are not supported for a generic Tensor type (type_params:); write them as generic functions of the kernels package"))
+		}
+		if c.Memory != "" {
+			errs = append(errs, c.Errorf("memory", "a memory function is not supported for a generic Tensor type (type_params:); give the type the contract (asserts.Identity)"))
+		}
+	}
+	params := c.paramNames()
 	for _, k := range slices.Sorted(maps.Keys(c.Types)) {
 		if msg := checkTypeKey(k); msg != "" {
 			errs = append(errs, c.Errorf("types."+k, "%s", msg))
 		}
-		if _, err := kernels.ParseGoType(c.Types[k]); err != nil {
+		if _, err := kernels.ParseGoTypeIn(c.Types[k], params); err != nil {
 			errs = append(errs, c.Errorf("types."+k+"=", "%s: %v", k, err))
 		}
 	}
+	errs = append(errs, c.checkTypeParams()...)
 	return errs.Err()
+}
+
+// paramNames returns the declared type parameters' names, sorted.
+func (c *Config) paramNames() []string { return slices.Sorted(maps.Keys(c.TypeParams)) }
+
+// checkTypeParams checks type_params: each name a Go identifier that
+// starts with an upper-case letter (so that it is neither a builtin type
+// nor one of the generated code's names), with a non-empty list of Go
+// types (no type parameter among them), each a type argument of the
+// Tensor type.
+func (c *Config) checkTypeParams() schema.ErrorList {
+	var errs schema.ErrorList
+	tensor, terr := kernels.ParseGoTypeIn(c.Types["Tensor"], c.paramNames())
+	for _, name := range c.paramNames() {
+		key := "type_params." + name
+		switch {
+		case !token.IsIdentifier(name) || !token.IsExported(name):
+			errs = append(errs, c.Errorf(key, "%q is not a Go identifier that starts with an upper-case letter (T, E, Elem): the generated code's own names are lower-case", name))
+			continue
+		case len(c.TypeParams[name]) == 0:
+			errs = append(errs, c.Errorf(key+"=", "%s: no type arguments; list the element types to check, e.g. [float32, float64]", name))
+		}
+		for i, v := range c.TypeParams[name] {
+			if _, err := kernels.ParseGoType(v); err != nil {
+				errs = append(errs, c.Errorf(fmt.Sprintf("%s.%d", key, i), "%s: %v", name, err))
+			}
+		}
+		if _, ok := c.Types["Tensor"]; terr == nil && (!ok || !slices.ContainsFunc(tensor.Args, func(a kernels.GoType) bool { return a.Param && a.Prefix == "" && a.Name == name })) {
+			errs = append(errs, c.Errorf(key, "%s is no type argument of the Tensor type (types: Tensor: %q): write it as one, such as \"*example.com/rt.Tensor[%s]\"", name, c.Types["Tensor"], name))
+		}
+	}
+	return errs
+}
+
+// TypeParamList returns the declared type parameters, in the order the
+// Tensor type takes them as type arguments, each with its instances (the
+// constraints are the command's to find, from the Tensor type's
+// declaration).
+func (c *Config) TypeParamList() ([]kernels.TypeParam, error) {
+	tensor, err := kernels.ParseGoTypeIn(c.Types["Tensor"], c.paramNames())
+	if err != nil && len(c.TypeParams) > 0 {
+		return nil, c.Errorf("types.Tensor=", "Tensor: %v", err)
+	}
+	order := tensor.Params()
+	for _, n := range c.paramNames() {
+		if !slices.Contains(order, n) {
+			order = append(order, n)
+		}
+	}
+	var out []kernels.TypeParam
+	var errs schema.ErrorList
+	for _, n := range order {
+		p := kernels.TypeParam{Name: n}
+		for i, v := range c.TypeParams[n] {
+			t, err := kernels.ParseGoType(v)
+			if err != nil {
+				errs = append(errs, c.Errorf(fmt.Sprintf("type_params.%s.%d", n, i), "%s: %v", n, err))
+				continue
+			}
+			p.Instances = append(p.Instances, t)
+		}
+		out = append(out, p)
+	}
+	return out, errs.Err()
 }
 
 // CheckFiles checks that the files the config names exist (schema, tags,
@@ -481,7 +566,7 @@ func (c *Config) TypeMap() (kernels.TypeMap, error) {
 	over := kernels.TypeMap{}
 	var errs schema.ErrorList
 	for k, v := range c.Types {
-		t, err := kernels.ParseGoType(v)
+		t, err := kernels.ParseGoTypeIn(v, c.paramNames())
 		if err != nil {
 			errs = append(errs, c.Errorf("types."+k+"=", "%s: %v", k, err))
 			continue

@@ -3,7 +3,6 @@ package gen
 import (
 	"fmt"
 	"hash/fnv"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -115,6 +114,10 @@ type snap struct {
 	// tensor of a type without identities of its own, converted to the
 	// adapter type typ (see shapeSet.adapt).
 	conv jen.Code
+	// guard is the helpers' function that hands a single tensor of an
+	// interface type to asserts: nil is the undefined tensor (see
+	// shapeSet.guardFn); "" for other types.
+	guard string
 }
 
 // snapshot is every tensor a wrapper snapshots, in schema order (arguments,
@@ -225,8 +228,19 @@ func snapArg(s *snap) hArg {
 	return hArg{n, jen.Id(n)}
 }
 
-// tensorArg is the tensor of slot s: the helper's parameter t<k>.
+// tensorArg is the tensor of slot s: the helper's parameter t<k>, for a
+// single tensor of an interface type through its guard (a nil t<k> is
+// the undefined tensor).
 func tensorArg(s *snap) hArg {
+	n := "t" + strconv.Itoa(s.k)
+	if s.guard != "" && !s.list {
+		return hArg{s.guard + "(" + n + ")", jen.Id(s.guard).Call(jen.Id(n))}
+	}
+	return hArg{n, jen.Id(n)}
+}
+
+// rawTensorArg is the helper's parameter t<k> itself.
+func rawTensorArg(s *snap) hArg {
 	n := "t" + strconv.Itoa(s.k)
 	return hArg{n, jen.Id(n)}
 }
@@ -258,7 +272,7 @@ func readMemory(h *helper, f string, s *snap) {
 // of SaveIdent (AfterIdent), and its fresh returns FreshNotHeldAnchor
 // instead of FreshNotHeld: the same checks without a type assertion.
 func (ss *shapeSet) anchored(s *snap) bool {
-	return ss.noUseCounts && !s.list && ss.anchoredOf[s.typ.String()]
+	return ss.noUseCounts && !s.list && !s.typ.Interface && ss.anchoredOf[s.typ.Origin().String()]
 }
 
 // locArg is element i of the op's Loc array.
@@ -308,12 +322,6 @@ func (h *helper) fn(f string, args ...hArg) {
 	h.add(key, qa(f).Call(codes...))
 }
 
-// local adds f(args...), a function of the generated package.
-func (h *helper) local(f string, args ...hArg) {
-	key, codes := joinKeys(f, args)
-	h.add(key, jen.Id(f).Call(codes...))
-}
-
 // nested renders asserts.f(args...) as an argument.
 func nested(f string, args ...hArg) hArg {
 	key, codes := joinKeys(f, args)
@@ -336,12 +344,12 @@ func (sn *snapshot) saves(h *helper, ss *shapeSet) {
 			}
 			h.method("Save"+identSuffix(s.typ, ss), snapArg(s), tensorArg(s))
 		case schema.TensorOptional:
-			t := tensorArg(s)
-			h.method("SaveOpt"+ifaceSuffix(s.typ), snapArg(s), t, hArg{t.key + "!=nil", jen.Id(t.key).Op("!=").Nil()})
+			t := rawTensorArg(s)
+			h.method("SaveOpt"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s), hArg{t.key + "!=nil", jen.Id(t.key).Op("!=").Nil()})
 		case schema.TensorList:
-			h.local(ss.listFn(listSave, s.typ), cArg, snapArg(s), tensorArg(s))
+			ss.listCall(h, listSave, s)
 		case schema.TensorOptionalList:
-			h.local(ss.listFn(listSaveOpt, s.typ), cArg, snapArg(s), tensorArg(s))
+			ss.listCall(h, listSaveOpt, s)
 		}
 	}
 }
@@ -421,7 +429,7 @@ func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 		return
 	}
 	sfx := ifaceSuffix(a.typ)
-	if ss.metadataOf[a.typ.String()] {
+	if ss.metadataOf[a.typ.Origin().String()] && !a.typ.Interface {
 		// The fingerprint read here, by a direct call, and the fast path
 		// of each half inlined (Call.TakeMetadata, Saved.MetadataKept):
 		// SaveMetadataOf and SameMetadataOf only when it fails.
@@ -453,7 +461,7 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 	}
 	for _, s := range sn.args {
 		if s.list {
-			h.local(ss.listFn(listAfter, s.typ), cArg, snapArg(s), tensorArg(s))
+			ss.listCall(h, listAfter, s)
 		} else if s.form == schema.TensorOptional && ss.noUseCounts {
 			// saved without its anchor (SaveOpt): the IDs alone
 			h.method("After"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s))
@@ -468,7 +476,9 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 	}
 	for _, s := range sn.rets {
 		if s.list && !noUseCounts {
-			h.local(ss.listFn(listResult, s.typ), cArg, snapArg(s), tensorArg(s))
+			ss.listCall(h, listResult, s)
+		} else if s.list && s.typ.Interface {
+			ss.listCall(h, listResultIdent, s) // asserts.ResultIdentList would call Ident on a nil element
 		} else if s.list {
 			h.fn(result+"List", cArg, snapArg(s), tensorArg(s))
 		} else if s.mem {
@@ -613,14 +623,16 @@ func (w *wrapper) planSkips(h *helper, sn *snapshot) {
 	}
 }
 
-// A shapeFn is a shape helper: its name, parameters and body.
+// A shapeFn is a shape helper: its name, type parameters, parameters and
+// body.
 type shapeFn struct {
-	name   string
-	post   bool // a post helper (after the kernel)
-	params []jen.Code
-	body   []jen.Code
-	first  string // the first op that uses it
-	uses   int
+	name    string
+	tparams []kernels.TypeParam
+	post    bool // a post helper (after the kernel)
+	params  []jen.Code
+	body    []jen.Code
+	first   string // the first op that uses it
+	uses    int
 }
 
 // A shapeSet collects the shape helpers and Loc arrays of one generated
@@ -656,10 +668,17 @@ type shapeSet struct {
 	// the set's own, when it is not the default prefix's (see
 	// shapeNamespace).
 	ns string
+	// tparams are the type parameters of the package's tensor types
+	// (Options.TypeParams): a helper whose tensors name one is generic.
+	tparams []kernels.TypeParam
 	// The list snapshot functions of the package's list types (see
 	// listFn), named by kind and type.
 	lists   map[string]string
 	listFns []listFn
+	// The guards of the package's interface tensor types (see guardFn),
+	// by type.
+	guards    map[string]string
+	guardList []guardFn
 	// names maps each name given to the content it was given for, to
 	// catch two contents with one hash (err).
 	names map[string]string
@@ -694,19 +713,23 @@ const (
 	listSaveOpt
 	listAfter
 	listResult
+	listResultIdent
 )
 
 var listKinds = [...]struct{ name, generic string }{
-	listSave:    {"saveList", "SaveList"},
-	listSaveOpt: {"saveOptList", "SaveOptList"},
-	listAfter:   {"afterList", "AfterList"},
-	listResult:  {"resultList", "ResultList"},
+	listSave:        {"saveList", "SaveList"},
+	listSaveOpt:     {"saveOptList", "SaveOptList"},
+	listAfter:       {"afterList", "AfterList"},
+	listResult:      {"resultList", "ResultList"},
+	listResultIdent: {"resultIdentList", "ResultIdentList"},
 }
 
 type listFn struct {
-	name string
-	kind listKind
-	typ  kernels.GoType
+	name    string
+	kind    listKind
+	typ     kernels.GoType
+	tparams []kernels.TypeParam
+	guard   string // the elements' guard, for an interface type (see shapeSet.guardFn)
 }
 
 // listFn returns the name of the list snapshot function of kind k for
@@ -717,10 +740,47 @@ func (ss *shapeSet) listFn(k listKind, t kernels.GoType) string {
 	if n, ok := ss.lists[key]; ok {
 		return n
 	}
-	n := ss.shapeName(ss.ns+listKinds[k].name, ts) // called only by helpers: not exported
+	tps := typeParamsOf(ss.tparams, t)
+	n := ss.shapeName(ss.ns+listKinds[k].name, typeParamsKey(tps)+ts) // called only by helpers: not exported
 	ss.lists[key] = n
-	ss.listFns = append(ss.listFns, listFn{n, k, t})
+	lf := listFn{name: n, kind: k, typ: t, tparams: tps}
+	if t.Interface {
+		elem := t
+		elem.Prefix = strings.TrimPrefix(elem.Prefix, "[]")
+		lf.guard = ss.guardFn(elem)
+	}
+	ss.listFns = append(ss.listFns, lf)
 	return n
+}
+
+// guardFn returns the name of the function that hands a tensor of
+// interface type t to asserts, adding it: t itself, or for a nil t the
+// undefined tensor, a value of the package's type undefined (asserts
+// would call a nil interface's Ident). A runtime with use counts gets an
+// asserts.Tensor, one without an asserts.Identity.
+func (ss *shapeSet) guardFn(t kernels.GoType) string {
+	ts := t.String()
+	if n, ok := ss.guards[ts]; ok {
+		return n
+	}
+	n := ss.shapeName(ss.ns+"defined", typeParamsKey(typeParamsOf(ss.tparams, t))+ts)
+	ss.guards[ts] = n
+	ss.guardList = append(ss.guardList, guardFn{n, t, typeParamsOf(ss.tparams, t)})
+	return n
+}
+
+type guardFn struct {
+	name    string
+	typ     kernels.GoType
+	tparams []kernels.TypeParam
+}
+
+// listCall adds a call of the list snapshot function of kind k for the
+// list of slot s, instantiated with the helper's type parameters.
+func (ss *shapeSet) listCall(h *helper, k listKind, s *snap) {
+	name := ss.listFn(k, s.typ)
+	key, codes := joinKeys(name, []hArg{cArg, snapArg(s), rawTensorArg(s)})
+	h.add(key, withTypes(jen.Id(name), typeArgsUse(typeParamsOf(ss.tparams, s.typ))).Call(codes...))
 }
 
 // ifaceSuffix is "Tensor" for asserts.Tensor and []asserts.Tensor (interface
@@ -749,31 +809,39 @@ func identSuffix(t kernels.GoType, ss *shapeSet) string {
 // Result per element, then the list's summary.
 func genListFn(f *jen.File, lf listFn) {
 	c, l, ts := jen.Id("c"), jen.Id("l"), jen.Id("ts")
+	var elem jen.Code = jen.Id("t")
+	if lf.guard != "" {
+		elem = jen.Id(lf.guard).Call(jen.Id("t"))
+	}
 	var first, each, last jen.Code
 	switch lf.kind {
 	case listSave, listSaveOpt:
 		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
-		each = c.Clone().Dot("Save"+ifaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
+		each = c.Clone().Dot("Save"+ifaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
 		last = l.Clone().Dot("SummarizeSaved").Call()
 		if lf.kind == listSaveOpt {
 			last = c.Clone().Dot("SummarizeSavedOpt").Call(l)
 		}
 	case listAfter:
 		first = l.Clone().Dot("CheckLen").Call(c, jen.Len(ts))
-		each = c.Clone().Dot("After"+ifaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
+		each = c.Clone().Dot("After"+ifaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
 		last = l.Clone().Dot("SummarizeAfter").Call()
 	case listResult:
 		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
-		each = c.Clone().Dot("Result").Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
+		each = c.Clone().Dot("Result").Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
+		last = l.Clone().Dot("SummarizeResult").Call()
+	case listResultIdent:
+		// as asserts.ResultIdentList: the summary of snapshots without
+		// counts sends every list check to its slow path, where the
+		// policy skips the use counts
+		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
+		each = c.Clone().Dot("ResultIdent").Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
 		last = l.Clone().Dot("SummarizeResult").Call()
 	}
 	f.Line()
-	short := lf.typ.Prefix + lf.typ.Name
-	if lf.typ.Path != "" {
-		short = lf.typ.Prefix + path.Base(lf.typ.Path) + "." + lf.typ.Name
-	}
+	short := lf.typ.Display()
 	f.Commentf("%s is asserts.%s for %s, without an indirect call per element.", lf.name, listKinds[lf.kind].generic, short)
-	f.Func().Id(lf.name).Params(
+	withTypes(f.Func().Id(lf.name), typeParamsDecl(lf.tparams)).Params(
 		jen.Id("c").Op("*").Qual(AssertsPath, "Call"),
 		jen.Id("l").Op("*").Qual(AssertsPath, "SavedList"),
 		jen.Id("ts").Add(typeCode(lf.typ)),
@@ -790,7 +858,7 @@ type locVar struct {
 }
 
 func newShapeSet() *shapeSet {
-	return &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}, lists: map[string]string{}, names: map[string]string{}}
+	return &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}, lists: map[string]string{}, guards: map[string]string{}, names: map[string]string{}}
 }
 
 // locVar returns the name of the package-level Loc array holding locs.
@@ -825,16 +893,48 @@ func (ss *shapeSet) ref(name string) *jen.Statement {
 
 // helperFn returns the name of the helper with h's shape and the given
 // parameters (the key of each, then its code), adding it.
-func (ss *shapeSet) helperFn(kind string, h *helper, pkeys []string, params []jen.Code, op string) string {
-	key := kind + "(" + strings.Join(pkeys, ",") + ")" + h.key.String()
+func (ss *shapeSet) helperFn(kind string, h *helper, pkeys []string, params []jen.Code, tensors []*snap, op string) *shapeFn {
+	tps := ss.typeParams(tensors)
+	key := kind + typeParamsKey(tps) + "(" + strings.Join(pkeys, ",") + ")" + h.key.String()
 	if f, ok := ss.fns[key]; ok {
 		f.uses++
-		return f.name
+		return f
 	}
-	f := &shapeFn{name: ss.shapeName(ss.exported("checks")+kind, key), params: params, body: h.code, first: op, uses: 1, post: kind == "Post"}
+	f := &shapeFn{name: ss.shapeName(ss.exported("checks")+kind, key), tparams: tps, params: params, body: h.code, first: op, uses: 1, post: kind == "Post"}
 	ss.fns[key] = f
 	ss.fnList = append(ss.fnList, f)
-	return f.name
+	return f
+}
+
+// typeParams returns the type parameters the types of tensors name.
+func (ss *shapeSet) typeParams(tensors []*snap) []kernels.TypeParam {
+	ts := make([]kernels.GoType, len(tensors))
+	for i, s := range tensors {
+		ts[i] = s.typ
+	}
+	return typeParamsOf(ss.tparams, ts...)
+}
+
+// typeParamsKey is the part of a helper's shape key its type
+// parameters make: their names and constraints.
+func typeParamsKey(tps []kernels.TypeParam) string {
+	if len(tps) == 0 {
+		return ""
+	}
+	parts := make([]string, len(tps))
+	for i, p := range tps {
+		parts[i] = p.Name
+		for _, t := range p.Constraint {
+			parts[i] += fmt.Sprintf(" %v%s", t.Tilde, t.Type)
+		}
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// call refers to helper f from a wrapper, instantiated with the
+// wrapper's type parameters of the same names.
+func (ss *shapeSet) call(f *shapeFn) *jen.Statement {
+	return withTypes(ss.ref(f.name), typeArgsUse(f.tparams))
 }
 
 // helperParams are the parameters of a helper: c, the Loc array of n
@@ -882,6 +982,11 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		return nil, err
 	}
 	ss.adapt(sn)
+	for _, s := range append(append([]*snap(nil), sn.args...), sn.rets...) {
+		if s.typ.Interface && !s.list {
+			s.guard = ss.guardFn(s.typ)
+		}
+	}
 	var pre, post helper
 	sn.saves(&pre, ss)
 	w.mutables(&pre, sn)
@@ -1005,10 +1110,10 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 		pre.key.WriteString("+BeginFresh")
 	}
 	pre.code = append(begin, pre.code...)
-	name := ss.helperFn("Pre", pre, keys, params, w.op.Name)
+	fn := ss.helperFn("Pre", pre, keys, params, sn.args, w.op.Name)
 	preArgs := args(sn, locs)
 	preArgs = append([]jen.Code{preArgs[0], jen.Op("&").Id(opVarName(w))}, preArgs[1:]...)
-	body = append(body, ss.ref(name).Call(preArgs...))
+	body = append(body, ss.call(fn).Call(preArgs...))
 	if len(w.op.Mutable) > 0 {
 		// The call declared writes (Mutable): if the kernel panics and the
 		// program recovers, End is never reached; the deferred Abandon
@@ -1020,9 +1125,10 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 		call = jen.List(sn.results...).Op(":=").Add(call)
 	}
 	body = append(body, call)
-	keys, params, args = helperParams(len(sn.locs), sn.args, append(append([]*snap(nil), sn.args...), sn.rets...))
-	name = ss.helperFn("Post", post, keys, params, w.op.Name)
-	body = append(body, ss.ref(name).Call(args(sn, locs)...))
+	tensors := append(append([]*snap(nil), sn.args...), sn.rets...)
+	keys, params, args = helperParams(len(sn.locs), sn.args, tensors)
+	fn = ss.helperFn("Post", post, keys, params, tensors, w.op.Name)
+	body = append(body, ss.call(fn).Call(args(sn, locs)...))
 	if len(sn.results) > 0 {
 		body = append(body, jen.Return(sn.results...))
 	}
@@ -1099,9 +1205,37 @@ func genShapes(f *jen.File, ss *shapeSet) {
 		}
 		f.Line()
 		f.Commentf("%s %s, for %d op(s) of one shape (the first: %s).", fn.name, what, fn.uses, fn.first)
-		f.Func().Id(fn.name).Params(fn.params...).Block(fn.body...)
+		withTypes(f.Func().Id(fn.name), typeParamsDecl(fn.tparams)).Params(fn.params...).Block(fn.body...)
 	}
 	for _, lf := range ss.listFns {
 		genListFn(f, lf)
 	}
+	genNilGuards(f, ss)
+}
+
+// genNilGuards writes the guards of the package's interface tensor types
+// (shapeSet.guardFn) and the undefined tensor they stand a nil for.
+func genNilGuards(f *jen.File, ss *shapeSet) {
+	if len(ss.guardList) == 0 {
+		return
+	}
+	slices.SortFunc(ss.guardList, func(a, b guardFn) int { return strings.Compare(a.name, b.name) })
+	undef, ret := ss.ns+"undefined", qa("Tensor")
+	if ss.noUseCounts {
+		ret = qa("Identity")
+	}
+	for _, g := range ss.guardList {
+		f.Line()
+		f.Commentf("%s is t, or the undefined tensor when t is nil: a nil %s is the", g.name, g.typ.Display())
+		f.Comment("undefined tensor, whose methods asserts could not call.")
+		withTypes(f.Func().Id(g.name), typeParamsDecl(g.tparams)).Params(jen.Id("t").Add(typeCode(g.typ))).Add(ret).Block(
+			jen.If(jen.Id("t").Op("==").Nil()).Block(jen.Return(jen.Id(undef).Values())),
+			jen.Return(jen.Id("t")))
+	}
+	f.Line()
+	f.Commentf("%s is the undefined tensor: no identities, no counts.", undef)
+	f.Type().Id(undef).Struct()
+	f.Line()
+	f.Func().Params(jen.Id(undef)).Id("Ident").Params().Qual(AssertsPath, "Ident").Block(jen.Return(qa("Ident").Values()))
+	f.Func().Params(jen.Id(undef)).Id("UseCounts").Params().Parens(jen.List(jen.Int(), jen.Int())).Block(jen.Return(jen.Lit(0), jen.Lit(0)))
 }

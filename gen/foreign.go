@@ -37,7 +37,7 @@ func (ss *shapeSet) adapt(sn *snapshot) {
 	}
 	for _, s := range append(sn.args[:len(sn.args):len(sn.args)], sn.rets...) {
 		switch {
-		case s.typ == f.tensor:
+		case s.typ.String() == f.tensor.String():
 			s.typ = f.adapter
 			s.mem = s.form == schema.TensorSingle
 			s.conv = jen.Parens(typeCode(f.adapter)).Call(jen.Id(s.src))

@@ -44,6 +44,10 @@ type Options struct {
 	Prefix   string // file name prefix; default "assertgen"
 	BuildTag string // default DefaultBuildTag
 	Types    kernels.TypeMap
+	// TypeParams are the type parameters the type map's types name (the
+	// config's type_params, with the constraints the command found):
+	// each wrapper whose signature names one is generic in it.
+	TypeParams []kernels.TypeParam
 	// Sweep says to write PREFIX_sweep.go: SweepOps, which yields the
 	// schema and the checked wrapper of each op (in interface mode, of a
 	// Kernels passed to it), the table package sweep runs.
@@ -60,6 +64,10 @@ type Options struct {
 	// command sets it when the output directory is in a Go module and no
 	// tensor type is declared in the output package itself.
 	ShapesPackage string
+	// kparams are the type parameters of the wrappers (those any names):
+	// in interface mode, Kernels, Checked and Functions are generic in
+	// them.
+	kparams []kernels.TypeParam
 	// Kernels are the kernels of the kernels package (the command finds
 	// them with go/packages, internal/discover): in function mode the
 	// functions wrapped; in interface mode, if set, the functions the
@@ -133,6 +141,10 @@ func (o *Options) defaults() error {
 	default:
 		return fmt.Errorf("unknown mode %q (want function or interface)", o.Mode)
 	}
+	if o.Kernels != nil && o.Kernels.Matcher == nil && len(o.Kernels.Funcs) > 0 {
+		// A set of none (every op bound in the config) has nothing to match.
+		return fmt.Errorf("the kernels package %s has no Matcher: load it with the command's loader", o.Kernels.Path)
+	}
 	if !o.Types["Tensor"].Nillable() {
 		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types["Tensor"])
 	}
@@ -149,7 +161,7 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 		return nil, nil, nil, err
 	}
 	for _, op := range p.Ops {
-		w, err := newWrapper(op, op.GoName, o.Types)
+		w, err := newWrapper(op, op.GoName, o.Types, o.TypeParams)
 		if err != nil {
 			return nil, nil, nil, err
 		}
@@ -163,8 +175,8 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 				missing = append(missing, op)
 				continue
 			}
-			if got, want := k.Signature, w.signature(); !got.SameTypes(want) {
-				findings.Addf(k.Pos, "kernel %s of %s has the wrong signature:\n\thave %s\n\twant %s", w.name, op.Name, k.Display, w.displaySignature())
+			if w.targs, err = o.Kernels.Matcher.Match(k, w.want()); err != nil {
+				findings.Addf(k.Pos, "kernel %s of %s has the wrong signature:\n\thave %s\n\twant %s\n\t(%v)", w.name, op.Name, k.Display, w.displaySignature(), err)
 				continue
 			}
 		}
@@ -309,6 +321,14 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 		ss.anchoredOf = withType(ss.anchoredOf, ss.foreign.adapter.String())
 		ss.metadataOf = withType(ss.metadataOf, ss.foreign.adapter.String())
 	}
+	ss.tparams = o.TypeParams
+	var used []kernels.GoType
+	for _, w := range ws {
+		for _, p := range w.tparams {
+			used = append(used, kernels.GoType{Name: p.Name, Param: true})
+		}
+	}
+	o.kparams = typeParamsOf(o.TypeParams, used...)
 	var jobs []fileJob
 	switch o.Mode {
 	case output.FunctionMode:
@@ -417,7 +437,7 @@ func kernelRef(w *wrapper, o Options) *jen.Statement {
 	if _, ok := o.Bound[w.op.Name]; ok {
 		return jen.Id(boundName(w.name))
 	}
-	return jen.Qual(o.Kernels.Path, w.name)
+	return w.kernelRef(o.Kernels.Path)
 }
 
 func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
@@ -435,7 +455,7 @@ func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss 
 		}
 		f.Add(genOpVar(w, profileCode(pl)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+		withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams)).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
 	genGuards(f, ws, o)
 	return f, nil
@@ -447,7 +467,7 @@ func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
 	importKernels(f, k)
 	for _, w := range ws {
 		f.Commentf("%s calls %s: %s is checked only in builds with -tags %s.", w.name, kernelName(w, o), w.op.Name, o.BuildTag)
-		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(kernelRef(w, o)))
+		withTypes(f.Func().Id(w.name), typeParamsDecl(w.tparams)).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(kernelRef(w, o)))
 	}
 	genGuards(f, ws, o)
 	return f
@@ -455,7 +475,10 @@ func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
 
 // genGuards assigns each kernel to a variable of the function type its
 // schema gives, so that a kernel whose signature drifts fails the build
-// at a line that says what to do.
+// at a line that says what to do. A generic kernel is assigned once per
+// instance of its type parameters the config names (type_params:), so
+// that the build checks each element type. A bound op has no kernel
+// function to assign.
 func genGuards(f *jen.File, ws []*wrapper, o Options) {
 	ws = slices.DeleteFunc(slices.Clone(ws), func(w *wrapper) bool { _, ok := o.Bound[w.op.Name]; return ok })
 	if len(ws) == 0 {
@@ -466,11 +489,29 @@ func genGuards(f *jen.File, ws []*wrapper, o Options) {
 	f.Comment("no longer matches its schema. Re-run assertgen (and fix the kernel).")
 	var defs []jen.Code
 	for _, w := range ws {
-		var ps []jen.Code
-		for _, p := range w.params {
-			ps = append(ps, typeCode(p.typ))
+		for _, by := range instances(w.tparams) {
+			var ps []jen.Code
+			for _, p := range w.params {
+				ps = append(ps, typeCode(subst(p.typ, by)))
+			}
+			var rs []jen.Code
+			for _, r := range w.results {
+				rs = append(rs, typeCode(subst(r, by)))
+			}
+			var res jen.Code = jen.Null()
+			switch len(rs) {
+			case 1:
+				res = rs[0]
+			case 0:
+			default:
+				res = jen.Parens(jen.List(rs...))
+			}
+			var targs []jen.Code
+			for _, a := range w.targs {
+				targs = append(targs, typeCode(subst(a, by)))
+			}
+			defs = append(defs, jen.Id("_").Func().Params(ps...).Add(res).Op("=").Add(withTypes(jen.Qual(k.Path, w.name), targs)))
 		}
-		defs = append(defs, jen.Id("_").Func().Params(ps...).Add(w.resultsCode()).Op("=").Qual(k.Path, w.name))
 	}
 	f.Var().Defs(defs...)
 }
@@ -490,21 +531,39 @@ func genInterface(ws []*wrapper, k, n int, pl *plan.Plan, o Options) *jen.File {
 	if k == 0 {
 		f.Comment("Kernels has one method per operator; Checked wraps an implementation with")
 		f.Commentf("the checks of its plan (profile %s) in builds with -tags %s.", pl.Profile, o.BuildTag)
+		decl := withTypes(f.Type().Id("Kernels"), typeParamsDecl(o.kparams))
 		if n == 1 {
-			f.Type().Id("Kernels").Interface(methods...)
+			decl.Interface(methods...)
 			return f
 		}
 		f.Comment("Its methods are those of the interfaces it embeds, one per file.")
 		parts := make([]jen.Code, n)
 		for i := range parts {
-			parts[i] = jen.Id(fmt.Sprintf("kernels%d", i+1))
+			parts[i] = o.generic(fmt.Sprintf("kernels%d", i+1))
 		}
-		f.Type().Id("Kernels").Interface(parts...)
+		decl.Interface(parts...)
 		f.Line()
 	}
 	f.Commentf("kernels%d holds the methods of Kernels of this file's ops.", k+1)
-	f.Type().Id(fmt.Sprintf("kernels%d", k+1)).Interface(methods...)
+	withTypes(f.Type().Id(fmt.Sprintf("kernels%d", k+1)), typeParamsDecl(o.kparams)).Interface(methods...)
 	return f
+}
+
+// generic refers to the interface-mode type name (Kernels, checked,
+// Functions) as generic code uses it: Kernels[T].
+func (o *Options) generic(name string) *jen.Statement {
+	return withTypes(jen.Id(name), typeArgsUse(o.kparams))
+}
+
+// instance refers to the interface-mode type name instantiated with the
+// first instance of each type parameter, for a compile-time assertion:
+// Kernels[float32].
+func (o *Options) instance(name string) *jen.Statement {
+	var args []jen.Code
+	for _, p := range o.kparams {
+		args = append(args, typeCode(p.Instances[0]))
+	}
+	return withTypes(jen.Id(name), args)
 }
 
 func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
@@ -513,12 +572,12 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
 		f.Const().Id("_").Op("=").Add(qa("Version1"))
 		f.Comment("Checked returns a Kernels that checks every call of next against its plan.")
-		f.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(
-			jen.Return(jen.Op("&").Id("checked").Values(jen.Id("next"))))
+		withTypes(f.Func().Id("Checked"), typeParamsDecl(o.kparams)).Params(jen.Id("next").Add(o.generic("Kernels"))).Add(o.generic("Kernels")).Block(
+			jen.Return(jen.Op("&").Add(o.generic("checked")).Values(jen.Id("next"))))
 		f.Comment("The methods have a pointer receiver: with a value receiver the compiler")
 		f.Comment("would add a pointer-receiver method per op for the interface.")
-		f.Type().Id("checked").Struct(jen.Id("next").Id("Kernels"))
-		f.Var().Id("_").Id("Kernels").Op("=").Op("&").Id("checked").Values()
+		withTypes(f.Type().Id("checked"), typeParamsDecl(o.kparams)).Struct(jen.Id("next").Add(o.generic("Kernels")))
+		f.Var().Id("_").Add(o.instance("Kernels")).Op("=").Op("&").Add(o.instance("checked")).Values()
 	}
 	for _, w := range ws {
 		body, err := w.checkedBody(func() *jen.Statement { return jen.Id("k").Dot("next").Dot(w.name) }, ss)
@@ -527,7 +586,7 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 		}
 		f.Add(genOpVar(w, profileCode(pl)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
-		f.Func().Params(jen.Id("k").Op("*").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
+		f.Func().Params(jen.Id("k").Op("*").Add(o.generic("checked"))).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
 	return f, nil
 }
@@ -535,7 +594,7 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 func genInterfaceDirect(o Options) *jen.File {
 	f := newFile(o.Package, o.BuildTag, true)
 	f.Comment("Checked returns next itself: checks are compiled only with -tags " + o.BuildTag + ".")
-	f.Func().Id("Checked").Params(jen.Id("next").Id("Kernels")).Id("Kernels").Block(jen.Return(jen.Id("next")))
+	withTypes(f.Func().Id("Checked"), typeParamsDecl(o.kparams)).Params(jen.Id("next").Add(o.generic("Kernels"))).Add(o.generic("Kernels")).Block(jen.Return(jen.Id("next")))
 	return f
 }
 
@@ -552,13 +611,13 @@ func genAdapter(ws []*wrapper, first bool, o Options) *jen.File {
 		f.Commentf("%s: each method calls the function of the same name.", k.Path)
 		f.Commentf("Checked(Functions{}) checks them in builds with -tags %s; embed", o.BuildTag)
 		f.Comment("Functions in a struct type to replace some of them.")
-		f.Type().Id("Functions").Struct()
-		f.Var().Id("_").Id("Kernels").Op("=").Id("Functions").Values()
+		withTypes(f.Type().Id("Functions"), typeParamsDecl(o.kparams)).Struct()
+		f.Var().Id("_").Add(o.instance("Kernels")).Op("=").Add(o.instance("Functions")).Values()
 	}
 	for _, w := range ws {
 		f.Line()
 		f.Commentf("%s calls %s.", w.name, kernelName(w, o))
-		f.Func().Params(jen.Id("Functions")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(kernelRef(w, o)))
+		f.Func().Params(o.generic("Functions")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(kernelRef(w, o)))
 	}
 	return f
 }

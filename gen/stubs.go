@@ -19,15 +19,22 @@ func KernelDecl(op *plan.Op, o Options) (string, error) {
 	if err := o.defaults(); err != nil {
 		return "", err
 	}
-	w, err := newWrapper(op, op.GoName, o.Types)
+	w, err := newWrapper(op, op.GoName, o.Types, o.TypeParams)
 	if err != nil {
 		return "", err
 	}
 	spell := func(t kernels.GoType) string {
-		if o.Kernels != nil && t.Path == o.Kernels.Path {
-			return t.Prefix + t.Name
+		if o.Kernels == nil {
+			return t.Display()
 		}
-		return t.Display()
+		return spellIn(t, o.Kernels.Path)
+	}
+	for i, p := range w.tparams {
+		terms := make([]kernels.Term, len(p.Constraint))
+		for j, t := range p.Constraint {
+			terms[j] = kernels.Term{Tilde: t.Tilde, Type: kernels.GoType{Name: spell(t.Type)}} // as the kernels package writes it
+		}
+		w.tparams[i].Constraint = terms
 	}
 	for i := range w.params {
 		w.params[i].name = ParamName(w.params[i].arg.Name) // no generated locals to avoid
@@ -66,7 +73,7 @@ func KernelStubs(ops []*plan.Op, o Options) ([]byte, error) {
 	f := jen.NewFilePathName(o.Kernels.Path, o.Kernels.Name)
 	f.HeaderComment("Kernel stubs written by assertgen (init, or gen -stubs): implement each, then move it where it belongs.")
 	for _, op := range ops {
-		w, err := newWrapper(op, op.GoName, o.Types)
+		w, err := newWrapper(op, op.GoName, o.Types, o.TypeParams)
 		if err != nil {
 			return nil, err
 		}
@@ -79,7 +86,7 @@ func KernelStubs(ops []*plan.Op, o Options) ([]byte, error) {
 			results[i] = typeCode(r)
 		}
 		f.Commentf("%s is %s.", op.GoName, op.Src.Func)
-		fn := f.Func().Id(op.GoName).Params(params...)
+		fn := withTypes(f.Func().Id(op.GoName), typeParamsDecl(w.tparams)).Params(params...)
 		switch len(results) {
 		case 0:
 		case 1:
@@ -94,4 +101,18 @@ func KernelStubs(ops []*plan.Op, o Options) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// spellIn spells t as package path writes it: its own types unqualified,
+// others by package name.
+func spellIn(t kernels.GoType, path string) string {
+	if t.Path == path {
+		t.Path = ""
+	}
+	for i, a := range t.Args {
+		args := append([]kernels.GoType(nil), t.Args...)
+		args[i] = kernels.GoType{Name: spellIn(a, path)}
+		t.Args = args
+	}
+	return t.Display()
 }

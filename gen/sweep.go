@@ -3,6 +3,7 @@ package gen
 import (
 	"github.com/dave/jennifer/jen"
 
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
 )
 
@@ -33,6 +34,29 @@ func genSweep(ws []*wrapper, o Options) *jen.File {
 			g.Line()
 		}
 	}
+	if o.Mode == output.FunctionMode && len(o.kparams) > 0 {
+		// A generic wrapper is a value once instantiated: SweepOps is
+		// generic too, SweepOps[float32] the table of one element type.
+		// Its type parameters take names no wrapper has (the wrapper of
+		// t is T), since they hide the package's names in its body.
+		tps, names := sweepTypeParams(o.kparams, ws)
+		f.Comment("SweepOps yields the schema and the checked wrapper of each op of the")
+		f.Comment("package, instantiated with its type arguments: the table a sweep runs")
+		f.Comment("(package " + SweepPath + ": sweep.Run(t, runtime, SweepOps[float32])).")
+		withTypes(f.Func().Id("SweepOps"), typeParamsDecl(tps)).Params(yield).Block(
+			jen.Id("ops").Op(":=").Index().Add(entry).ValuesFunc(func(g *jen.Group) {
+				for _, w := range ws {
+					var args []jen.Code
+					for _, p := range w.tparams {
+						args = append(args, jen.Id(names[p.Name]))
+					}
+					g.Line().Values(jen.Lit(w.op.Schema), withTypes(jen.Id(w.name), args))
+				}
+				g.Line()
+			}),
+			loop(jen.Id("ops")))
+		return f
+	}
 	if o.Mode == output.FunctionMode {
 		f.Comment("SweepOps yields the schema and the checked wrapper of each op of the")
 		f.Comment("package: the table a sweep runs (package " + SweepPath + ":")
@@ -45,9 +69,29 @@ func genSweep(ws []*wrapper, o Options) *jen.File {
 	f.Comment("SweepOps returns the schema and the method of Checked(k) of each op of the")
 	f.Comment("package: the table a sweep runs (package " + SweepPath + ":")
 	f.Comment("sweep.Run(t, runtime, SweepOps(k))).")
-	f.Func().Id("SweepOps").Params(jen.Id("k").Id("Kernels")).Func().Params(yield).Block(
+	withTypes(f.Func().Id("SweepOps"), typeParamsDecl(o.kparams)).Params(jen.Id("k").Add(o.generic("Kernels"))).Func().Params(yield).Block(
 		jen.Id("c").Op(":=").Id("Checked").Call(jen.Id("k")),
 		jen.Id("ops").Op(":=").Index().Add(entry).ValuesFunc(entries(func(n string) jen.Code { return jen.Id("c").Dot(n) })),
 		jen.Return(jen.Func().Params(yield).Block(loop(jen.Id("ops")))))
 	return f
+}
+
+// sweepTypeParams returns tps renamed, each with "_" added until no
+// wrapper of ws has its name, and the new name of each.
+func sweepTypeParams(tps []kernels.TypeParam, ws []*wrapper) ([]kernels.TypeParam, map[string]string) {
+	taken := map[string]bool{"SweepOps": true}
+	for _, w := range ws {
+		taken[w.name] = true
+	}
+	out := make([]kernels.TypeParam, len(tps))
+	names := map[string]string{}
+	for i, p := range tps {
+		old := p.Name
+		for taken[p.Name] {
+			p.Name += "_"
+		}
+		taken[p.Name], names[old] = true, p.Name
+		out[i] = p
+	}
+	return out, names
 }

@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"slices"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/assertgen/assertgen/kernels"
@@ -10,7 +12,8 @@ import (
 // (kernels.AssertsPath).
 const AssertsPath = kernels.AssertsPath
 
-// typeCode renders a Go type for jennifer.
+// typeCode renders a Go type for jennifer: a generic type with its type
+// arguments, a type parameter by its name.
 func typeCode(t kernels.GoType) jen.Code {
 	s := jen.Op(t.Prefix)
 	if t.Prefix == "" {
@@ -19,5 +22,114 @@ func typeCode(t kernels.GoType) jen.Code {
 	if t.Path == "" {
 		return s.Id(t.Name)
 	}
-	return s.Qual(t.Path, t.Name)
+	s = s.Qual(t.Path, t.Name)
+	if len(t.Args) > 0 {
+		args := make([]jen.Code, len(t.Args))
+		for i, a := range t.Args {
+			args[i] = typeCode(a)
+		}
+		s = s.Types(args...)
+	}
+	return s
+}
+
+// typeParamsOf returns the type parameters of all that ts name, in the
+// order of all.
+func typeParamsOf(all []kernels.TypeParam, ts ...kernels.GoType) []kernels.TypeParam {
+	var names []string
+	for _, t := range ts {
+		names = append(names, t.Params()...)
+	}
+	var out []kernels.TypeParam
+	for _, p := range all {
+		if slices.Contains(names, p.Name) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// typeParamsDecl renders a type parameter list, [T C, U D], for Types:
+// nil for none.
+func typeParamsDecl(tps []kernels.TypeParam) []jen.Code {
+	var out []jen.Code
+	for _, p := range tps {
+		var terms []jen.Code
+		for _, t := range p.Constraint {
+			c := jen.Null()
+			if t.Tilde {
+				c = jen.Op("~")
+			}
+			terms = append(terms, c.Add(typeCode(t.Type)))
+		}
+		switch len(terms) {
+		case 0:
+			out = append(out, jen.Id(p.Name).Any())
+		case 1:
+			out = append(out, jen.Id(p.Name).Add(terms[0]))
+		default:
+			out = append(out, jen.Id(p.Name).Union(terms...))
+		}
+	}
+	return out
+}
+
+// typeArgsUse renders the type parameters tps as type arguments, [T, U],
+// for Types: nil for none.
+func typeArgsUse(tps []kernels.TypeParam) []jen.Code {
+	var out []jen.Code
+	for _, p := range tps {
+		out = append(out, jen.Id(p.Name))
+	}
+	return out
+}
+
+// withTypes adds the type parameter list or type arguments code to s,
+// if there are any.
+func withTypes(s *jen.Statement, code []jen.Code) *jen.Statement {
+	if len(code) == 0 {
+		return s
+	}
+	return s.Types(code...)
+}
+
+// subst returns t with each type parameter replaced by its type in by.
+func subst(t kernels.GoType, by map[string]kernels.GoType) kernels.GoType {
+	if t.Param {
+		if r, ok := by[t.Name]; ok {
+			r.Prefix = t.Prefix + r.Prefix
+			return r
+		}
+		return t
+	}
+	if len(t.Args) > 0 {
+		args := make([]kernels.GoType, len(t.Args))
+		for i, a := range t.Args {
+			args[i] = subst(a, by)
+		}
+		t.Args = args
+	}
+	return t
+}
+
+// instances returns every assignment of an instance to each of tps (the
+// cartesian product of their Instances), in order; one empty assignment
+// for no type parameters.
+func instances(tps []kernels.TypeParam) []map[string]kernels.GoType {
+	out := []map[string]kernels.GoType{{}}
+	for _, p := range tps {
+		var next []map[string]kernels.GoType
+		for _, m := range out {
+			for _, inst := range p.Instances {
+				n := make(map[string]kernels.GoType, len(m)+1)
+				for k, v := range m {
+					n[k] = v
+				}
+				n[p.Name] = inst
+				next = append(next, n)
+			}
+		}
+		out = next
+	}
+	return out
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
 
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/plan"
@@ -17,6 +20,11 @@ type wrapper struct {
 	name    string // Go name, e.g. AddTensor
 	params  []param
 	results []kernels.GoType
+	// tparams are the type parameters the signature names (Options'
+	// TypeParams): the wrapper is generic in them.
+	tparams []kernels.TypeParam
+	// targs instantiate a generic kernel (kernels.Matcher.Match).
+	targs []kernels.GoType
 
 	// The same_content rows of single tensors, emitted together (see
 	// helper.block): before the kernel, after it, and how many.
@@ -30,15 +38,24 @@ type param struct {
 	typ  kernels.GoType
 }
 
-// signature is the Go signature of the op with full import paths, as
-// the command's kernel discovery (internal/discover) spells kernels'.
-func (w *wrapper) signature() kernels.Signature { return w.sig(kernels.GoType.String) }
+// want is the signature the kernel must have, for kernels.Matcher.
+func (w *wrapper) want() kernels.Want {
+	ws := kernels.Want{Results: w.results, TypeParams: w.tparams}
+	for _, p := range w.params {
+		ws.Params = append(ws.Params, p.typ)
+	}
+	return ws
+}
 
 // displaySignature is the signature for messages.
 func (w *wrapper) displaySignature() string { return w.sig(kernels.GoType.Display).String() }
 
 func (w *wrapper) sig(spell func(kernels.GoType) string) kernels.Signature {
 	s := kernels.Signature{Params: make([]kernels.Param, len(w.params)), Results: make([]string, len(w.results))}
+	for _, p := range w.tparams {
+		_, c, _ := strings.Cut(p.String(), " ")
+		s.TypeParams = append(s.TypeParams, kernels.Param{Name: p.Name, Type: c})
+	}
 	for i, p := range w.params {
 		s.Params[i] = kernels.Param{Name: p.name, Type: spell(p.typ)}
 	}
@@ -72,8 +89,9 @@ func (w *wrapper) local(prefix string, i int) (string, error) {
 	return n, nil
 }
 
-// newWrapper maps an op's schema to Go.
-func newWrapper(op *plan.Op, goName string, types kernels.TypeMap) (*wrapper, error) {
+// newWrapper maps an op's schema to Go; the wrapper is generic in the
+// type parameters of tps its signature names.
+func newWrapper(op *plan.Op, goName string, types kernels.TypeMap, tps []kernels.TypeParam) (*wrapper, error) {
 	w := &wrapper{op: op, name: goName}
 	f := op.Src.Func
 	used := map[string]bool{}
@@ -98,5 +116,20 @@ func newWrapper(op *plan.Op, goName string, types kernels.TypeMap) (*wrapper, er
 		}
 		w.results = append(w.results, t)
 	}
+	all := append([]kernels.GoType(nil), w.results...)
+	for _, p := range w.params {
+		all = append(all, p.typ)
+	}
+	w.tparams = typeParamsOf(tps, all...)
 	return w, nil
+}
+
+// kernelRef refers to the kernel of package path, instantiated when it
+// is generic.
+func (w *wrapper) kernelRef(path string) *jen.Statement {
+	args := make([]jen.Code, len(w.targs))
+	for i, a := range w.targs {
+		args[i] = typeCode(a)
+	}
+	return withTypes(jen.Qual(path, w.name), args)
 }

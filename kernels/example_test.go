@@ -13,13 +13,15 @@ func ExampleSignature_String() {
 		Results: []string{"*rt.Tensor", "error"},
 	}
 	fmt.Println(s)
-	fmt.Println(s.SameTypes(kernels.Signature{
-		Params:  []kernels.Param{{Name: "_", Type: "*rt.Tensor"}, {Name: "d", Type: "...int64"}},
-		Results: []string{"*rt.Tensor", "error"},
-	}))
+	g := kernels.Signature{
+		TypeParams: []kernels.Param{{Name: "T", Type: "rt.Float"}},
+		Params:     []kernels.Param{{Name: "self", Type: "*rt.Tensor[T]"}, {Name: "alpha", Type: "T"}},
+		Results:    []string{"*rt.Tensor[T]"},
+	}
+	fmt.Println(g)
 	// Output:
 	// func(self *rt.Tensor, dims ...int64) (*rt.Tensor, error)
-	// true
+	// func[T rt.Float](self *rt.Tensor[T], alpha T) *rt.Tensor[T]
 }
 
 func ExampleTypeMap_GoTypeOf() {

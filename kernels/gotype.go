@@ -15,40 +15,102 @@ import (
 // the default Tensor type is its Tensor.
 const AssertsPath = "github.com/assertgen/assertgen/asserts"
 
-// A GoType is a Go type as the type map spells it: a builtin or a
-// package-qualified name, behind any number of pointer and slice markers:
+// A GoType is a Go type as the type map spells it: a builtin, a type
+// parameter or a package-qualified name, with type arguments when the
+// named type is generic, behind any number of pointer and slice markers:
 // "int64", "[]int64", "*string", "*github.com/you/rt.Tensor",
-// "[]github.com/you/rt.Scalar", "any".
+// "[]github.com/you/rt.Scalar", "any", "*github.com/you/rt.Tensor[T]" (T a
+// type parameter the config declares, see [TypeParam]),
+// "*github.com/you/rt.Tensor[float32]" (an instantiation).
 type GoType struct {
 	Prefix string // "*", "[]", "[]*", ...
-	Path   string // import path; "" for builtins
+	Path   string // import path; "" for builtins and type parameters
 	Name   string
+	// Args are the type arguments of a generic named type: Tensor[T]
+	// has one, the type parameter T.
+	Args []GoType
+	// Param says Name is a type parameter of the generated code (one of
+	// the config's type_params), not a builtin.
+	Param bool
+	// Interface says the named type is an interface type (nil is its
+	// undefined tensor). Parsing cannot tell; the command sets it once it
+	// has loaded the type's package (internal/discover).
+	Interface bool
 }
 
-// ParseGoType parses a type map value.
-func ParseGoType(s string) (GoType, error) {
+// ParseGoType parses a type map value that names no type parameter.
+func ParseGoType(s string) (GoType, error) { return ParseGoTypeIn(s, nil) }
+
+// ParseGoTypeIn parses a type map value in which the names of params
+// (the config's type parameters) stand for type parameters, in any
+// place a type may be: "*example.com/rt.Tensor[T]", "[]T".
+func ParseGoTypeIn(s string, params []string) (GoType, error) {
+	t, err := parseGoType(strings.TrimSpace(s), params, 0)
+	if err != nil {
+		return t, fmt.Errorf("invalid Go type %q: %v", s, err)
+	}
+	return t, nil
+}
+
+// maxTypeDepth bounds how deeply type arguments nest in a type map
+// value, so that a hostile value cannot exhaust the stack.
+const maxTypeDepth = 32
+
+func parseGoType(rest string, params []string, depth int) (GoType, error) {
 	t := GoType{}
-	rest := strings.TrimSpace(s)
+	if depth > maxTypeDepth {
+		return t, fmt.Errorf("type arguments nested more than %d deep", maxTypeDepth)
+	}
 	for strings.HasPrefix(rest, "*") || strings.HasPrefix(rest, "[]") {
 		n := 1 + strings.Count(rest[:1], "[") // the length of "*" or "[]"
-		t.Prefix, rest = t.Prefix+rest[:n], rest[n:]
+		t.Prefix, rest = t.Prefix+rest[:n], strings.TrimSpace(rest[n:])
 	}
 	if rest == "" {
-		return t, fmt.Errorf("invalid Go type %q: no type name", s)
+		return t, fmt.Errorf("no type name")
+	}
+	args, generic := "", false
+	if i := strings.IndexByte(rest, '['); i >= 0 {
+		if !strings.HasSuffix(rest, "]") {
+			return t, fmt.Errorf("%s: type arguments must end the type with ]", schema.Visible(rest))
+		}
+		rest, args, generic = strings.TrimSpace(rest[:i]), rest[i+1:len(rest)-1], true
 	}
 	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
 		t.Path, t.Name = rest[:i], rest[i+1:]
 		if t.Path == "" || strings.ContainsAny(t.Path, " \t*[]") {
-			return t, fmt.Errorf("invalid Go type %q: bad import path %q", s, t.Path)
+			return t, fmt.Errorf("bad import path %q", t.Path)
 		}
 	} else {
 		t.Name = rest
-		if !isBuiltinType(t.Name) {
-			return t, fmt.Errorf("invalid Go type %q: %s is not a builtin type; qualify it with its import path, e.g. example.com/rt.%s", s, schema.Visible(t.Name), schema.Visible(t.Name))
+		switch {
+		case slices.Contains(params, t.Name):
+			t.Param = true
+		case !isBuiltinType(t.Name) && len(params) > 0:
+			return t, fmt.Errorf("%s is neither a builtin type nor a type parameter (type_params: declares %s); qualify it with its import path, e.g. example.com/rt.%s", schema.Visible(t.Name), strings.Join(params, ", "), schema.Visible(t.Name))
+		case !isBuiltinType(t.Name) && depth > 0:
+			return t, fmt.Errorf("%s is not a builtin type: declare it under type_params: for a type parameter, or qualify it with its import path, e.g. example.com/rt.%s", schema.Visible(t.Name), schema.Visible(t.Name))
+		case !isBuiltinType(t.Name):
+			return t, fmt.Errorf("%s is not a builtin type; qualify it with its import path, e.g. example.com/rt.%s", schema.Visible(t.Name), schema.Visible(t.Name))
 		}
 	}
 	if !token.IsIdentifier(t.Name) || !token.IsExported(t.Name) && t.Path != "" {
-		return t, fmt.Errorf("invalid Go type %q: %s is not an exported identifier", s, schema.Visible(t.Name))
+		return t, fmt.Errorf("%s is not an exported identifier", schema.Visible(t.Name))
+	}
+	if !generic {
+		return t, nil
+	}
+	if t.Path == "" {
+		return t, fmt.Errorf("%s takes no type arguments: only a generic type of a package does", schema.Visible(t.Name))
+	}
+	for _, a := range splitArgs(args) {
+		if strings.TrimSpace(a) == "" {
+			return t, fmt.Errorf("%s: empty type argument", schema.Visible(t.Name))
+		}
+		at, err := parseGoType(strings.TrimSpace(a), params, depth+1)
+		if err != nil {
+			return t, err
+		}
+		t.Args = append(t.Args, at)
 	}
 	return t, nil
 }
@@ -63,7 +125,7 @@ type FuncRef struct {
 // ParseFuncRef parses a function reference.
 func ParseFuncRef(s string) (FuncRef, error) {
 	t, err := ParseGoType(s)
-	if err == nil && (t.Prefix != "" || t.Path == "") {
+	if err == nil && (t.Prefix != "" || t.Path == "" || t.Args != nil) {
 		err = fmt.Errorf("invalid function %q: want an import path and an exported function name, e.g. example.com/rt.Memory", s)
 	}
 	if err != nil {
@@ -74,32 +136,140 @@ func ParseFuncRef(s string) (FuncRef, error) {
 
 func (f FuncRef) String() string { return f.Path + "." + f.Name }
 
+// SplitTypeList splits a comma-separated list of Go types (a flag's
+// "float32, example.com/rt.Pair[int, float64]") at its top-level commas,
+// each type trimmed, empty ones dropped.
+func SplitTypeList(s string) []string {
+	var out []string
+	for _, t := range splitArgs(s) {
+		if t = strings.TrimSpace(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// splitArgs splits a type argument list at its top-level commas.
+func splitArgs(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
 // isBuiltinType reports whether name is a predeclared Go type.
 func isBuiltinType(name string) bool {
 	_, ok := types.Universe.Lookup(name).(*types.TypeName)
 	return ok && name != "comparable"
 }
 
-func (t GoType) String() string {
-	if t.Path == "" {
-		return t.Prefix + t.Name
-	}
-	return t.Prefix + t.Path + "." + t.Name
-}
+func (t GoType) String() string { return t.spell(func(t GoType) string { return t.Path }) }
 
 // Display spells the type for messages, with the package's last path
-// element for its import path: "*rt.Tensor".
+// element for its import path: "*rt.Tensor", "*rt.Tensor[T]".
 func (t GoType) Display() string {
-	if t.Path == "" {
-		return t.Prefix + t.Name
-	}
-	return t.Prefix + t.Path[strings.LastIndexByte(t.Path, '/')+1:] + "." + t.Name
+	return t.spell(func(t GoType) string { return t.Path[strings.LastIndexByte(t.Path, '/')+1:] })
 }
 
-// Nillable reports whether nil is a value of the type: a pointer, a slice,
-// or an interface (only known for any and asserts.Tensor).
+// spell spells t with pkg naming the package of a qualified type.
+func (t GoType) spell(pkg func(GoType) string) string {
+	var b strings.Builder
+	b.WriteString(t.Prefix)
+	if t.Path != "" {
+		b.WriteString(pkg(t))
+		b.WriteByte('.')
+	}
+	b.WriteString(t.Name)
+	if len(t.Args) > 0 {
+		b.WriteByte('[')
+		for i, a := range t.Args {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(a.spell(pkg))
+		}
+		b.WriteByte(']')
+	}
+	return b.String()
+}
+
+// Origin is t without its type arguments: the generic type itself,
+// whose method set every instantiation has ("*example.com/rt.Tensor" for
+// "*example.com/rt.Tensor[T]").
+func (t GoType) Origin() GoType {
+	t.Args = nil
+	return t
+}
+
+// Params returns the type parameters t names, in the order they first
+// appear, each once.
+func (t GoType) Params() []string {
+	var out []string
+	var walk func(GoType)
+	walk = func(t GoType) {
+		if t.Param && !slices.Contains(out, t.Name) {
+			out = append(out, t.Name)
+		}
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	walk(t)
+	return out
+}
+
+// Nillable reports whether nil is a value of the type: a pointer, a
+// slice, or an interface (any, error, asserts.Tensor, or a type the
+// command found to be one: Interface).
 func (t GoType) Nillable() bool {
-	return t.Prefix != "" || t.Name == "any" || t.Name == "error" || t.Path == AssertsPath && t.Name == "Tensor"
+	return t.Prefix != "" || t.Interface || t.Path == "" && !t.Param && (t.Name == "any" || t.Name == "error") || t.Path == AssertsPath && t.Name == "Tensor"
+}
+
+// A TypeParam is a type parameter of the generated code: the wrappers of
+// a generic tensor type are generic (func AddTensor[T C](self
+// *rt.Tensor[T], ...)), their parameter named as the config names it and
+// constrained as the tensor type constrains it.
+type TypeParam struct {
+	Name string
+	// Constraint is the constraint's type set as a union of terms
+	// (float32 | float64, ~float32 | ~float64) or one term naming a
+	// constraint (example.com/rt.Float, any).
+	Constraint []Term
+	// Instances are the type arguments the config names for it, the
+	// element types to check: the generated code instantiates every
+	// kernel with each (a compile-time guard), and init's tests run on
+	// each.
+	Instances []GoType
+}
+
+// A Term is one term of a constraint's union: ~T when Tilde.
+type Term struct {
+	Tilde bool
+	Type  GoType
+}
+
+// String spells the constraint as Go does: "~float32 | ~float64".
+func (p TypeParam) String() string {
+	parts := make([]string, len(p.Constraint))
+	for i, t := range p.Constraint {
+		parts[i] = t.Type.Display()
+		if t.Tilde {
+			parts[i] = "~" + parts[i]
+		}
+	}
+	return p.Name + " " + strings.Join(parts, " | ")
 }
 
 // A TypeMap maps schema types to Go types. Keys are schema type spellings:

@@ -35,6 +35,9 @@ type Set struct {
 	// mode cannot wrap, and the names its own test files declare. A
 	// kernel of such a name cannot be added to the package.
 	Others map[string]Other
+	// Matcher compares the kernels' signatures with the ones their
+	// schemas give, as Go types (the loader sets it).
+	Matcher Matcher
 }
 
 // An Other is a package-level name of a kernels package that is not a
@@ -54,6 +57,27 @@ func (k *Set) Blocks(name string) (Other, bool) {
 	return o, ok
 }
 
+// A Matcher compares a kernel's signature with the one its schema and the
+// type map give, as Go types: go/types identity, so that an alias is the
+// type it stands for, never their spelling. The command's package loader
+// implements it (internal/discover); gen, which loads no package, asks it.
+type Matcher interface {
+	// Match returns nil targs and a nil error when kernel k, not
+	// generic, has the signature want; for a generic kernel, the type
+	// arguments (in the order of its type parameters) that instantiate
+	// it to want, each a type of want or one of its type parameters.
+	// The error says what differs.
+	Match(k *Kernel, want Want) (targs []GoType, err error)
+}
+
+// A Want is the signature a kernel must have: the Go types of its
+// parameters and results, as the type map spells them, and the type
+// parameters they name, with their constraints.
+type Want struct {
+	Params, Results []GoType
+	TypeParams      []TypeParam
+}
+
 // A Kernel is one exported function of the kernels package.
 type Kernel struct {
 	Name      string
@@ -62,11 +86,14 @@ type Kernel struct {
 	Pos       schema.Position // relative to the working directory when shorter
 }
 
-// A Signature is a function signature: its parameters and the types of
-// its results. A variadic last parameter's type starts with "...".
+// A Signature is a function signature, spelled for messages: its type
+// parameters (each with its constraint as its Type), its parameters and
+// the types of its results. A variadic last parameter's type starts with
+// "...".
 type Signature struct {
-	Params  []Param
-	Results []string
+	TypeParams []Param
+	Params     []Param
+	Results    []string
 }
 
 // A Param is one parameter: its name ("_" when it has none) and its Go type.
@@ -75,13 +102,22 @@ type Param struct {
 	Type string
 }
 
-// String spells the signature: "func(a T, b U) R", "func(a T) (R, S)".
+// String spells the signature: "func(a T, b U) R", "func(a T) (R, S)",
+// "func[T Float](a *Tensor[T]) *Tensor[T]".
 func (s Signature) String() string {
+	str := "func"
+	if len(s.TypeParams) > 0 {
+		tps := make([]string, len(s.TypeParams))
+		for i, p := range s.TypeParams {
+			tps[i] = p.Name + " " + p.Type
+		}
+		str += "[" + strings.Join(tps, ", ") + "]"
+	}
 	ps := make([]string, len(s.Params))
 	for i, p := range s.Params {
 		ps[i] = p.Name + " " + p.Type
 	}
-	str := "func(" + strings.Join(ps, ", ") + ")"
+	str += "(" + strings.Join(ps, ", ") + ")"
 	switch len(s.Results) {
 	case 0:
 		return str
@@ -89,23 +125,4 @@ func (s Signature) String() string {
 		return str + " " + s.Results[0]
 	}
 	return str + " (" + strings.Join(s.Results, ", ") + ")"
-}
-
-// SameTypes reports whether s and t have the same parameter and result
-// types, whatever the parameters' names.
-func (s Signature) SameTypes(t Signature) bool {
-	if len(s.Params) != len(t.Params) || len(s.Results) != len(t.Results) {
-		return false
-	}
-	for i := range s.Params {
-		if s.Params[i].Type != t.Params[i].Type {
-			return false
-		}
-	}
-	for i := range s.Results {
-		if s.Results[i] != t.Results[i] {
-			return false
-		}
-	}
-	return true
 }

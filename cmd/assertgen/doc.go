@@ -42,6 +42,7 @@
 // # Commands
 //
 //	assertgen init [-type T] [-ops LIST] [-types T=GOTYPE] [-use-counts auto|true|false]
+//	               [-type-params P=TYPES]
 //	                                    start the package of your tensor type on assertgen
 //	assertgen gen [flags]               generate the wrappers
 //	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)
@@ -117,6 +118,25 @@
 // conformance suite lists the functions it lacks, and a TODO method or
 // kernel panics with its name when called.
 //
+// A generic tensor type (type Tensor[T float32 | float64]) gets the
+// type map's "*example.com/rt.Tensor[T]" and type_params: with the
+// element types of its constraint's finite type set (-type-params
+// T=float32,float64 names them, and must for a constraint without one,
+// such as any); the contract methods on *Tensor[T]; generic stubs, only
+// of the kernels the package lacks; types: Scalar: T (or the builtin type)
+// when every kernel's Scalar arguments take it and -types does not say.
+// Its tests run once per element type, and init writes in them what the
+// package has: the conformance suite's New from a constructor
+// F[E](values []E, shape ...int) *Tensor[E] (or []int, or int64 sizes),
+// Share and Release from methods of those names (Share, Retain, Ref,
+// IncRef, Acquire; a releaser above), View from the kernel of alias, t,
+// transpose.int or select.int, Write from that of zero_, neg_, exp_, log_,
+// sqrt_, sin_, cos_, tanh_, sigmoid_ or reciprocal_ (its result released
+// when the runtime counts), and the sweep's tensors with the constructor
+// and the transpose.int and select.int kernels; what the package lacks
+// is left TODO, and init's report names it. examples/pool is written this
+// way, with no hand-written line (docs/guide.md, "A generic runtime").
+//
 // gen and vet read assertgen.yaml from the current directory, or the file
 // given with -config; plan and explain read a config file only when given
 // -config, and then apply its schema, tags, derivatives, profile, PyTorch
@@ -165,6 +185,9 @@
 //	-allow-missing-kernels  selected ops without a kernel are expected (config key:
 //	                  allow_missing_kernels: true): gen wraps the others and exits 0
 //	-types T=GOTYPE   a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
+//	-type-params P=TYPES  a type parameter of a generic Tensor type and the element
+//	                  types to check it with (repeatable; config key: type_params),
+//	                  e.g. -types 'Tensor=*example.com/rt.Tensor[T]' -type-params T=float32,float64
 //	-backend FILE     an out-of-tree backend's yaml in torchgen's format (see
 //	                  Backends): wrap the ops it registers kernels for
 //	-ops LIST         comma-separated op selectors (spaces around the commas are
@@ -250,8 +273,10 @@
 //
 // Function mode finds, in the kernels package, the function of each
 // selected op by the naming rule below, checks that its signature is the one
-// the schema and the type map give, and emits a function of the same name
-// and signature in the output package. Ops without a kernel are skipped.
+// the schema and the type map give (compared as Go types: an alias is the
+// type it stands for; a generic function is compared once instantiated,
+// see Generic tensor types), and emits a function of the same name and
+// signature in the output package. Ops without a kernel are skipped.
 // When the config selects its ops by name or backend (ops:, backend:),
 // each needs a kernel: gen writes the wrappers of the others, then prints,
 // for each op without a kernel, where it is selected and the declaration
@@ -269,8 +294,8 @@
 // every system: not a test file, not starting with _ or ., without a
 // system or architecture suffix (_windows.go); another name is a usage
 // error that names one that would do. A kernel name the package declares
-// as something else (a variable, a constant, a type, a generic function,
-// a name of its test files) is refused, and vet's finding says what it
+// as something else (a variable, a constant, a type, a name of its test
+// files) is refused, and vet's finding says what it
 // is. The stubs are type-checked with the package, in the release build
 // and with the build tag, before they are written; the file is written as
 // gen writes its set (whole or absent, also when stopped by a signal, and
@@ -348,7 +373,10 @@
 //
 // Schema types map to Go types through the type map. Defaults: Tensor →
 // asserts.Tensor (set it to your tensor handle type; it must be a pointer or
-// an interface, since nil stands for an absent Tensor?), int and SymInt →
+// an interface, since nil stands for an absent Tensor?: a nil interface is
+// also the undefined tensor, which the wrappers hand to asserts as one,
+// and the interface must have the contract's methods, Ident and, with use
+// counts, UseCounts), int and SymInt →
 // int64, float → float64, bool → bool, str → string, Scalar, Generator,
 // Storage, Stream → any, ScalarType, Layout, MemoryFormat, QScheme → int,
 // Device, Dimname → string. T[] is []T (int[2] too); T? is *T, except for
@@ -391,9 +419,52 @@
 //
 //	assertgen.yaml:4:11: types: Tensor: no type Tensr in example.com/mt; did you mean "*example.com/mt.Tensor"?
 //	assertgen.yaml:4:11: types: Tensor: example.com/mt.Tensor cannot be nil, which stands for an absent Tensor?; did you mean "*example.com/mt.Tensor"?
+//	assertgen.yaml:4:11: types: Tensor: the interface example.com/mt.Handle has no method Ident() asserts.Ident (asserts.Identity), which the wrappers call on every tensor: add it to the interface
+//	assertgen.yaml:4:11: types: Tensor: example.com/mt.Tensor is generic (type parameters T): write example.com/mt.Tensor[T] with T under type_params:, or an instantiation such as example.com/mt.Tensor[float32]
 //	assertgen.yaml:1:1: the type map has no Tensor, so Tensor is asserts.Tensor, but kernel Neg (k.go:5:6) takes *example.com/mt.Tensor: add types: {Tensor: "*example.com/mt.Tensor"}
 //	assertgen.yaml:1:1: function mode (the default) needs the kernels package: add kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface
 //	assertgen.yaml:1:10: kernels: example.com/k is a program (package main), which the generated package cannot import: move the kernels and the tensor type into a package of their own
+//
+// # Generic tensor types
+//
+// A runtime generic in its element type keeps its kernels generic, and its
+// wrappers are generic too: code generic in T calls checked.AddTensor(x, y,
+// 1) where it called the kernel, for every element type. The type map names
+// the tensor type with a type parameter, which type_params: declares with
+// the element types to check it with:
+//
+//	types:
+//	  Tensor: "*example.com/rt.Tensor[T]"
+//	  Scalar: T                       # a type parameter may stand anywhere
+//	type_params:
+//	  T: [float32, float64]
+//
+// A type parameter's name starts with an upper-case letter (the generated
+// code's own names are lower-case), and is a type argument of the Tensor
+// type. Its constraint is the one the tensor type's declaration gives that
+// place (type Tensor[T float32 | float64]), spelled in the generated code
+// as the declaration does, or by its terms when it is unexported; a
+// constraint with methods that is not exported cannot be spelled, and is
+// an error. Each element type must satisfy it. The wrappers and the shape
+// helpers are declared func AddTensor[T float32 | float64](self
+// *rt.Tensor[T], other *rt.Tensor[T], alpha T) *rt.Tensor[T] and call the
+// kernel instantiated with their T, whatever the kernel names its own type
+// parameter: a kernel is bound when its type parameters are determined by
+// its parameters and results (*Tensor[E] against *Tensor[T] binds E to T)
+// and its constraint admits the whole type set of T's, and the
+// instantiated signature is then the schema's, as Go types. The
+// compile-time guards instantiate each kernel with each element type of
+// type_params:, so the build checks every one. SweepOps is generic
+// (SweepOps[float32] is the table of one element type; its type parameter
+// is renamed where a wrapper has its name, as t's T does). In interface
+// mode Kernels, Checked, Functions and SweepOps are generic in the same
+// type parameters. Without the tag the wrappers are direct calls the
+// compiler inlines once instantiated.
+//
+// A type map may instead name one instantiation, Tensor:
+// "*example.com/rt.Tensor[float32]" (no type_params:): the wrappers are
+// then not generic, and generic kernels are instantiated with float32; a
+// second config, in another output directory, checks float64.
 //
 // # Output
 //

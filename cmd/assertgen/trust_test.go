@@ -515,6 +515,8 @@ func TestBind(t *testing.T) {
 				}
 			}
 		}},
+		{name: "every op bound, no kernels package", files: mod("memory: example.com/k.Memory\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n  Scalar: float64\nops: [add.Tensor, neg]\nbind:\n  add.Tensor: ret.Add(self, other)\n  neg: self.Neg()\n"),
+			args: []string{"gen"}, err: []string{`assertgen: 2 ops wrapped in out`}},
 		{name: "type errors", files: mod(cfg + "  add.Tensor: ret.Ad(self, other)\n  add.out: \"out.Add(self, other2)\"\n  add_.Tensor: self.Add(self, other)\n  neg: self.Neg()\n"),
 			args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
 				`assertgen: assertgen.yaml:9:19: bind: add.Tensor: ret.Ad undefined (type *k.Dense has no field or method Ad)`,

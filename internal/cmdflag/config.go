@@ -12,6 +12,7 @@ import (
 
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/internal/setup"
+	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -26,6 +27,7 @@ type Config struct {
 	config     string
 	cfg        config.Config // values of the flags that were set
 	types      StringList
+	typeParams StringList
 	allow      StringList
 	ops        string
 	useCounts  bool
@@ -83,6 +85,7 @@ func Register(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) *Config
 	fs.StringVar(&f.cfg.Kernels, "kernels", "", "kernels `package`: import path or ./dir (function mode: the functions to wrap; interface mode: the functions the generated adapter Functions calls)")
 	fs.Var(&f.types, "types", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
 	f.deprecate(fs, "type", "types", "a type map entry `T=GOTYPE`", f.types.Set)
+	fs.Var(&f.typeParams, "type-params", "a type parameter of a generic Tensor type and the element types to check, `T=float32,float64` (repeatable; config key: type_params)")
 	fs.BoolVar(&f.cfg.AllowMissingKernels, "allow-missing-kernels", false, "selected ops without a kernel are expected: gen wraps the others and exits 0 (function mode)")
 	fs.StringVar(&f.cfg.Backend, "backend", "", "backend yaml `file` in torchgen's format: wrap the ops it lists (supported, autograd, full_codegen)")
 	f.opsFlag(fs)
@@ -190,6 +193,17 @@ func (f *Config) apply(c *config.Config, fl *flag.Flag) {
 			c.Types[k] = v
 			c.SetByFlag("types."+k, "-"+fl.Name)
 			c.SetByFlag("types."+k+"=", "-"+fl.Name)
+		}
+	case "type-params":
+		if c.TypeParams == nil {
+			c.TypeParams = map[string][]string{}
+		}
+		for _, kv := range f.typeParams {
+			k, v, _ := strings.Cut(kv, "=")
+			k = strings.TrimSpace(k)
+			c.TypeParams[k] = kernels.SplitTypeList(v)
+			c.SetByFlag("type_params."+k, "-"+fl.Name)
+			c.SetByFlag("type_params."+k+"=", "-"+fl.Name)
 		}
 	case "ops":
 		c.Ops, key = SplitList(f.ops), "ops"

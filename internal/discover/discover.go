@@ -31,11 +31,16 @@ import (
 )
 
 // A Package is a loaded kernels package: its exported functions, and its
-// types for [CheckTypesCounted].
+// types for [CheckTypes]. It is the kernels' [kernels.Matcher]:
+// their signatures are compared with their schemas' as Go types.
 type Package struct {
 	Set   *kernels.Set
 	types *types.Package
 	pkg   *packages.Package // as loaded, in the release build
+	funcs map[string]*types.Func
+	// known holds the packages a type map's type may come from: the
+	// kernels package, its imports, and those CheckTypes loaded.
+	known map[string]*types.Package
 }
 
 // Load loads the package matching pattern (an import path or a
@@ -74,7 +79,8 @@ func FromPackage(p *packages.Package, pattern string) (*Package, error) {
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
 	k := &Package{Set: &kernels.Set{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*kernels.Kernel{}, Metadata: metadataImplementers(p.Types), Anchored: anchoredImplementers(p.Types),
-		Dir: packageDir(p), Others: map[string]kernels.Other{}}, types: p.Types, pkg: p}
+		Dir: packageDir(p), Others: map[string]kernels.Other{}}, types: p.Types, pkg: p, funcs: map[string]*types.Func{}, known: imported(p.Types)}
+	k.Set.Matcher = k
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }
 	wd, _ := os.Getwd()
@@ -89,11 +95,12 @@ func FromPackage(p *packages.Package, pattern string) (*Package, error) {
 	for _, name := range scope.Names() {
 		obj := scope.Lookup(name)
 		fn, ok := obj.(*types.Func)
-		if !ok || !fn.Exported() || fn.Type().(*types.Signature).TypeParams().Len() > 0 {
+		if !ok || !fn.Exported() {
 			k.Set.Others[name] = kernels.Other{What: objectKind(obj), Pos: position(obj.Pos())}
 			continue
 		}
 		sig := fn.Type().(*types.Signature)
+		k.funcs[name] = fn
 		k.Set.Funcs[name] = &kernels.Kernel{
 			Name:      name,
 			Signature: signature(sig, qual),
@@ -195,6 +202,10 @@ func TopLevel(f *ast.File) map[string]token.Pos {
 // wrapper's.
 func signature(sig *types.Signature, qual types.Qualifier) kernels.Signature {
 	var s kernels.Signature
+	for i := range sig.TypeParams().Len() {
+		tp := sig.TypeParams().At(i)
+		s.TypeParams = append(s.TypeParams, kernels.Param{Name: tp.Obj().Name(), Type: types.TypeString(tp.Constraint(), qual)})
+	}
 	for i := range sig.Params().Len() {
 		v := sig.Params().At(i)
 		name := v.Name()
@@ -213,53 +224,139 @@ func signature(sig *types.Signature, qual types.Qualifier) kernels.Signature {
 	return s
 }
 
-// CheckTypesCounted loads the packages of the Go types ts name and
-// returns, for each type that the Go build would not find, why, with the closest
+// A TypeReport is what [CheckTypes] found about the Go types of a type
+// map.
+type TypeReport struct {
+	// Problems gives, by type (GoType.String), why the Go build would not
+	// find it or could not instantiate it.
+	Problems map[string]string
+	// LacksUseCounts says the tensor type lacks the method UseCounts()
+	// (int, int) of asserts.Tensor: a runtime without use counts, whose
+	// wrappers must be generated with use_counts: false (with use counts
+	// on, they would call UseCounts and not build). It is false when the
+	// tensor type has a problem of its own, or is no named type or
+	// pointer to one.
+	LacksUseCounts bool
+	// LacksIdent says the tensor type lacks the method Ident()
+	// asserts.Ident of asserts.Identity.
+	LacksIdent bool
+	// Interfaces holds, by GoType.String, the types that are interface
+	// types: nil is their undefined tensor.
+	Interfaces map[string]bool
+	// TypeParams are the type parameters asked about, each with the
+	// constraint the tensor type's declaration gives it, spelled so that
+	// another package can write it.
+	TypeParams []kernels.TypeParam
+	// ParamProblems are what is wrong with a type parameter (Instance
+	// -1) or one of its instances.
+	ParamProblems []ParamProblem
+}
+
+// A ParamProblem is what is wrong with type parameter Param, or with its
+// instance number Instance (-1: the parameter itself).
+type ParamProblem struct {
+	Param    string
+	Instance int
+	Msg      string
+}
+
+// CheckTypes loads the packages of the Go types ts name and reports, for
+// each type that the Go build would not find, why, with the closest
 // exported type name of its package when one is close ("no type Tensr in
-// example.com/mt; did you mean Tensor?"). Packages are loaded from dir, as
-// the generated package will be built: a type map that names a type the
-// build cannot find would otherwise give generated code that does not
-// compile. Builtin types need no loading, nor do the packages the kernels
-// package k (if not nil) imports, directly or not: they are loaded with it.
+// example.com/mt; did you mean Tensor?"); for a generic type, whether
+// its type arguments fit it. Packages are loaded from dir, as the
+// generated package will be built: a type map that names a type the build
+// cannot find would otherwise give generated code that does not compile.
+// Builtin types need no loading, nor do the packages the kernels package
+// k (if not nil) imports, directly or not: they are loaded with it.
 //
-// It also reports whether tensor, the type map's Tensor (one of ts),
-// lacks the method UseCounts() (int, int) of [asserts.Tensor] in the
-// build with the tag tag (the checked wrappers', which call it; it may be
-// declared in a file of that build only): a runtime without use counts,
-// whose wrappers must be generated with use_counts: false (with use counts
-// on, they would call UseCounts and not build); tag "" looks in the
-// release build alone. lacks is false when tensor
-// has a problem of its own, or is not a named type or a pointer to one.
-func CheckTypesCounted(dir string, ts []kernels.GoType, tensor kernels.GoType, k *Package, tag string) (problems map[kernels.GoType]string, lacks bool, err error) {
+// tensor is the type map's Tensor (one of ts): the report says whether it
+// lacks UseCounts and Ident in the build with the tag tag (the checked
+// wrappers', which call them; a method may be declared in a file of that
+// build only; tag "" looks in the release build alone), and gives each
+// type parameter of params (the config's type_params) the constraint of
+// its place in tensor's type arguments, and checks that each of its
+// instances satisfies it.
+func CheckTypes(dir string, ts []kernels.GoType, tensor kernels.GoType, params []kernels.TypeParam, k *Package, tag string) (*TypeReport, error) {
 	problems, known, err := checkTypes(dir, ts, k)
-	if err != nil || problems[tensor] != "" || tensor.Path == "" || tensor.Prefix != "" && tensor.Prefix != "*" {
-		return problems, false, err
+	if err != nil {
+		return nil, err
 	}
-	has := func(p *types.Package) bool {
-		obj, ok := p.Scope().Lookup(tensor.Name).(*types.TypeName)
-		if !ok {
-			return true // not a type of that build: nothing to say
+	if k != nil {
+		for path, p := range known {
+			k.known[path] = p
 		}
-		typ := obj.Type()
-		if tensor.Prefix == "*" {
+	}
+	rep := &TypeReport{Problems: problems, Interfaces: map[string]bool{}}
+	r := &resolver{known: known}
+	for _, t := range ts {
+		if problems[t.String()] == "" {
+			if typ, err := r.resolveNamed(t); err == nil && types.IsInterface(typ) {
+				rep.Interfaces[t.String()] = true
+			}
+		}
+	}
+	rep.TypeParams = params
+	if problems[tensor.String()] != "" || tensor.Path == "" {
+		return rep, nil
+	}
+	obj, ok := known[tensor.Path].Scope().Lookup(tensor.Name).(*types.TypeName)
+	if !ok {
+		return rep, nil
+	}
+	rep.LacksUseCounts, rep.LacksIdent = lacks(obj, tensor)
+	if (rep.LacksUseCounts || rep.LacksIdent) && tag != "" {
+		rep.LacksUseCounts, rep.LacksIdent = lacksTagged(dir, tensor, tag, rep.LacksUseCounts, rep.LacksIdent)
+	}
+	if tensor.Prefix == "" || tensor.Prefix == "*" {
+		rep.TypeParams, rep.ParamProblems = typeParams(r, obj, tensor, params)
+	}
+	return rep, nil
+}
+
+// lacks reports whether tensor, declared by obj, lacks UseCounts (only a
+// named type or a pointer to one is asked for it) and Ident.
+func lacks(obj *types.TypeName, tensor kernels.GoType) (useCounts, ident bool) {
+	typ := obj.Type()
+	for _, c := range tensor.Prefix {
+		if c == '*' {
 			typ = types.NewPointer(typ)
 		}
-		return hasUseCounts(typ)
 	}
-	p := known[tensor.Path]
-	if p == nil || has(p) {
-		return problems, false, nil
-	}
-	if tag == "" {
-		return problems, true, nil
-	}
-	// The packages were loaded without the tag: look again with it.
+	counted := tensor.Prefix == "" || tensor.Prefix == "*"
+	return counted && !hasUseCounts(typ), !hasIdent(typ)
+}
+
+// lacksTagged is lacks in the build with the tag tag, for a tensor type
+// that lacks the methods useCounts and ident say in the release build: the
+// package is loaded again with the tag. A type that build does not
+// declare, or a load that fails, leaves them as they are.
+func lacksTagged(dir string, tensor kernels.GoType, tag string, useCounts, ident bool) (bool, bool) {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir, BuildFlags: []string{"-tags=" + tag}}
 	pkgs, err := packages.Load(cfg, tensor.Path)
 	if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 || pkgs[0].Types == nil {
-		return problems, true, nil
+		return useCounts, ident
 	}
-	return problems, !has(pkgs[0].Types), nil
+	obj, ok := pkgs[0].Types.Scope().Lookup(tensor.Name).(*types.TypeName)
+	if !ok {
+		return false, false // not a type of that build: nothing to say
+	}
+	u, i := lacks(obj, tensor)
+	return useCounts && u, ident && i
+}
+
+// hasIdent reports whether typ has the method Ident() asserts.Ident.
+func hasIdent(typ types.Type) bool {
+	sel := types.NewMethodSet(typ).Lookup(nil, "Ident")
+	if sel == nil {
+		return false
+	}
+	sig, ok := sel.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	n, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == kernels.AssertsPath && n.Obj().Name() == "Ident"
 }
 
 // hasUseCounts reports whether typ has the method UseCounts() (int, int).
@@ -280,7 +377,28 @@ func hasUseCounts(typ types.Type) bool {
 	return true
 }
 
-func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType]string, map[string]*types.Package, error) {
+// flatten returns each qualified type of top, at the top or among type
+// arguments, once: each is checked, and a problem is reported for the
+// type map's own type (owner); whole gives a top type by its own named
+// type, for a suggestion.
+func flatten(top []kernels.GoType) (ts []kernels.GoType, owner map[string]string, whole map[string]kernels.GoType) {
+	owner, whole = map[string]string{}, map[string]kernels.GoType{}
+	for _, t := range top {
+		for i, n := range named(t) {
+			if _, ok := owner[n.String()]; !ok {
+				owner[n.String()] = t.String()
+				ts = append(ts, n)
+			}
+			if i == 0 && t.Path != "" {
+				whole[n.String()] = t
+			}
+		}
+	}
+	return ts, owner, whole
+}
+
+func checkTypes(dir string, top []kernels.GoType, k *Package) (map[string]string, map[string]*types.Package, error) {
+	ts, owner, whole := flatten(top)
 	known := importGraph(k)
 	// A package seen through the kernels' imports may hold only what the
 	// kernels use of it (export data can be partial): it answers for the
@@ -320,7 +438,12 @@ func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType
 	// A package go/packages returns nothing for: the go command failed as
 	// a whole (go/packages keeps no word of why); ask it once.
 	var goErr *string
-	problems := map[kernels.GoType]string{}
+	problems := map[string]string{}
+	report := func(t kernels.GoType, msg string) {
+		if o := owner[t.String()]; problems[o] == "" {
+			problems[o] = msg
+		}
+	}
 	for _, t := range ts {
 		if t.Path == "" {
 			continue
@@ -337,17 +460,20 @@ func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType
 				}
 			}
 			if msg, ok := errs[t.Path]; ok {
-				problems[t] = fmt.Sprintf("package %s does not load: %s", t.Path, msg)
+				report(t, fmt.Sprintf("package %s does not load: %s", t.Path, msg))
 			} else {
-				problems[t] = fmt.Sprintf("package %s is not found", t.Path)
+				report(t, fmt.Sprintf("package %s is not found", t.Path))
 			}
 			continue
 		}
 		if p.Name() == "main" {
-			problems[t] = fmt.Sprintf("package %s is a program (package main), which the generated package cannot import", t.Path)
+			report(t, fmt.Sprintf("package %s is a program (package main), which the generated package cannot import", t.Path))
 			continue
 		}
-		if _, ok := p.Scope().Lookup(t.Name).(*types.TypeName); ok {
+		if tn, ok := p.Scope().Lookup(t.Name).(*types.TypeName); ok {
+			if msg := arity(tn, t); msg != "" {
+				report(t, msg)
+			}
 			continue
 		}
 		var names []string
@@ -359,12 +485,30 @@ func checkTypes(dir string, ts []kernels.GoType, k *Package) (map[kernels.GoType
 		msg := fmt.Sprintf("no type %s in %s", t.Name, t.Path)
 		if near := schema.Near(t.Name, names); len(near) > 0 {
 			fixed := t
+			if w, ok := whole[t.String()]; ok {
+				fixed = w
+			}
 			fixed.Name = near[0]
 			msg += schema.Suggest(strconv.Quote(fixed.String()))
 		}
-		problems[t] = msg
+		report(t, msg)
 	}
+	checkInstances(top, known, problems)
 	return problems, known, nil
+}
+
+// checkInstances adds to problems the instantiations of top whose type
+// arguments are known types (no type parameter) that do not satisfy
+// their constraints, as the Go build would find them.
+func checkInstances(top []kernels.GoType, known map[string]*types.Package, problems map[string]string) {
+	r := &resolver{known: known}
+	for _, t := range top {
+		if problems[t.String()] == "" && len(t.Params()) == 0 {
+			if _, err := r.resolve(t); err != nil {
+				problems[t.String()] = err.Error()
+			}
+		}
+	}
 }
 
 // goCommandError runs the go command as go/packages does to load paths
@@ -395,44 +539,28 @@ func goCommandError(dir string, paths ...string) string {
 	return schema.Visible(strings.Join(lines, " "))
 }
 
-// A Foreign is what gen needs of a Tensor type without identities of its
-// own (see asserts.Memory): whether it lacks them, and the problem, if
-// any, with the config's memory: function that gives them.
-type Foreign struct {
-	// Lacks says the Tensor type has no method Ident() asserts.Ident: it
-	// needs a memory function.
-	Lacks bool
-	// Problem is what is wrong with the memory function (or its
-	// absence), "" when nothing is.
-	Problem string
-}
-
-// CheckForeign reads whether tensor, the type map's Tensor, implements
-// asserts.Identity, and checks memory (the config's memory:, zero when
-// not given) against it: a type without Ident needs a memory function
-// func(T) asserts.Memory, a type with one must not have it, and the
-// memory of a pointer to a named type is what generated code can give
-// the contract to. The packages are loaded from dir, as the generated
-// package is built; k's imports are known already.
-func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *Package, tag string) (Foreign, error) {
-	f, err := checkForeign(dir, tensor, memory, k, nil)
-	if err == nil && f.Lacks && memory.Path == "" && tag != "" {
-		// The wrappers that call Ident build with the tag: a type whose
-		// contract is in a file of that build has it.
-		if g, err := checkForeign(dir, tensor, memory, nil, []string{"-tags=" + tag}); err == nil && !g.Lacks {
-			return g, nil
-		}
+// CheckForeign checks memory (the config's memory:, zero when not given)
+// against tensor, the type map's Tensor, which lacks Ident()
+// asserts.Ident (asserts.Identity) when lacksIdent (as [CheckTypes]
+// reports): a type without Ident needs a memory function func(T)
+// asserts.Memory, a type with one must not have it, and the memory of a
+// pointer to a named type is what generated code can give the contract
+// to. It returns the problem, "" when there is none. The packages are
+// loaded from dir, as the generated package is built; k's imports are
+// known already.
+func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *Package, lacksIdent bool) (string, error) {
+	spell := tensor.Display()
+	switch {
+	case !lacksIdent && memory.Path != "":
+		return fmt.Sprintf("%s has its own Ident (asserts.Identity), which the wrappers use; leave memory out", spell), nil
+	case lacksIdent && memory.Path == "":
+		return fmt.Sprintf("Tensor: %s has no method Ident() asserts.Ident (asserts.Identity); for a type without ids of its own, name a function that says where its elements are: memory: example.com/you/rt.Memory, with func Memory(t %s) asserts.Memory (docs/guide.md, a foreign library's type); or give the type the contract", spell, spell), nil
+	case !lacksIdent || tensor.Path == "":
+		return "", nil
 	}
-	return f, err
-}
-
-func checkForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *Package, flags []string) (Foreign, error) {
 	// One load for the type and the function, so that their types can be
 	// compared: the kernels' packages if they have both, else both from dir.
-	ts := []kernels.GoType{tensor}
-	if memory.Path != "" {
-		ts = append(ts, kernels.GoType{Path: memory.Path, Name: memory.Name})
-	}
+	ts := []kernels.GoType{tensor, {Path: memory.Path, Name: memory.Name}}
 	known := importGraph(k)
 	for _, t := range ts {
 		if p := known[t.Path]; p == nil || p.Scope().Lookup(t.Name) == nil {
@@ -442,44 +570,22 @@ func checkForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *
 	}
 	if known == nil {
 		var err error
-		if known, err = loadTypes(dir, ts, flags); err != nil {
-			return Foreign{}, err
+		if known, err = loadTypes(dir, ts, nil); err != nil {
+			return "", err
 		}
 	}
 	p := known[tensor.Path]
-	if p == nil || tensor.Path == "" {
-		return Foreign{}, nil // checkTypeMap reports it
+	if p == nil {
+		return "", nil // checkTypeMap reports it
 	}
 	obj, ok := p.Scope().Lookup(tensor.Name).(*types.TypeName)
 	if !ok {
-		return Foreign{}, nil
+		return "", nil
 	}
-	typ := obj.Type()
-	for _, c := range tensor.Prefix {
-		if c == '*' {
-			typ = types.NewPointer(typ)
-		}
+	if tensor.Prefix != "*" || types.IsInterface(obj.Type()) {
+		return fmt.Sprintf("Tensor: %s: a memory function gives the contract to a pointer to a named type (such as *mat.Dense), not to %s", spell, spell), nil
 	}
-	var f Foreign
-	f.Lacks = !hasMethod(typ, "Ident")
-	spell := tensor.Display()
-	switch {
-	case !f.Lacks && memory.Path != "":
-		f.Problem = fmt.Sprintf("%s has its own Ident (asserts.Identity), which the wrappers use; leave memory out", spell)
-	case f.Lacks && memory.Path == "":
-		f.Problem = fmt.Sprintf("Tensor: %s has no method Ident() asserts.Ident (asserts.Identity); for a type without ids of its own, name a function that says where its elements are: memory: example.com/you/rt.Memory, with func Memory(t %s) asserts.Memory (docs/guide.md, a foreign library's type); or give the type the contract", spell, spell)
-	case f.Lacks && (tensor.Prefix != "*" || types.IsInterface(obj.Type())):
-		f.Problem = fmt.Sprintf("Tensor: %s: a memory function gives the contract to a pointer to a named type (such as *mat.Dense), not to %s", spell, spell)
-	case f.Lacks:
-		f.Problem = checkMemoryFunc(known[memory.Path], memory, typ, spell)
-	}
-	return f, nil
-}
-
-func hasMethod(typ types.Type, name string) bool {
-	obj, _, _ := types.LookupFieldOrMethod(typ, true, nil, name)
-	_, ok := obj.(*types.Func)
-	return ok
+	return checkMemoryFunc(known[memory.Path], memory, types.NewPointer(obj.Type()), spell), nil
 }
 
 // checkMemoryFunc checks that fn in p is func(T) asserts.Memory for the
@@ -510,22 +616,10 @@ func checkMemoryFunc(p *types.Package, fn kernels.FuncRef, typ types.Type, spell
 // importGraph returns the packages k imports, directly or not, and k's
 // own, by path (none without k).
 func importGraph(k *Package) map[string]*types.Package {
-	known := map[string]*types.Package{}
-	if k == nil || k.types == nil {
-		return known
+	if k == nil {
+		return imported(nil)
 	}
-	var add func(p *types.Package)
-	add = func(p *types.Package) {
-		if known[p.Path()] != nil {
-			return
-		}
-		known[p.Path()] = p
-		for _, q := range p.Imports() {
-			add(q)
-		}
-	}
-	add(k.types)
-	return known
+	return imported(k.types)
 }
 
 // loadTypes loads the packages of ts from dir in one load, with the go

@@ -18,7 +18,8 @@ import (
 type docCommand struct {
 	at, cmd string
 	// guide is set for the blocks internal/quickstart runs as written
-	// (after a "<!-- quickstart: run -->", "<!-- gcstart: run -->" or "<!-- foreign: run -->").
+	// (after a "<!-- quickstart: run -->", "<!-- gcstart: run -->",
+	// "<!-- foreign: run -->" or "<!-- genstart: run -->").
 	guide bool
 }
 
@@ -141,7 +142,7 @@ func docCommands(t *testing.T, file string) []docCommand {
 			if i > 0 {
 				prev = strings.TrimSpace(lines[i-1])
 			}
-			guide = in && (prev == "<!-- quickstart: run -->" || prev == "<!-- gcstart: run -->" || prev == "<!-- foreign: run -->")
+			guide = in && (prev == "<!-- quickstart: run -->" || prev == "<!-- gcstart: run -->" || prev == "<!-- foreign: run -->" || prev == "<!-- genstart: run -->")
 			cd = ""
 			continue
 		}

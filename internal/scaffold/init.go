@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -26,7 +27,11 @@ type Options struct {
 	UseCounts string   // auto (default), true or false
 	// Types are type map entries besides Tensor, "Scalar=float64".
 	Types []string
-	Out   io.Writer // where Init says what it wrote and what is left
+	// TypeParams name the element types of a generic tensor type's type
+	// parameters, "T=float32,float64" (default: the finite type set of
+	// its constraint).
+	TypeParams []string
+	Out        io.Writer // where Init says what it wrote and what is left
 	// Write writes the new files into the directory dir, all or none
 	// (the command's is output.WriteNew under its signal guard); nil is
 	// output.WriteNew.
@@ -54,7 +59,7 @@ func Init(o Options) error {
 	if o.Type == "" {
 		o.Type = "Tensor"
 	}
-	t, err := inspect(o.Dir, o.Type, o.UseCounts)
+	t, err := inspect(o.Dir, o.Type, o.UseCounts, o.TypeParams)
 	if err != nil {
 		return err
 	}
@@ -62,37 +67,60 @@ func Init(o Options) error {
 		return err
 	}
 	ops := o.Ops
-	if len(ops) == 0 {
-		if ops, err = kernelOps(o, t); err != nil {
+	if infer := len(t.Params) > 0 && !slices.ContainsFunc(t.Types, func(e [2]string) bool { return e[0] == "Scalar" }); len(ops) == 0 || infer {
+		j, err := probe(o, t)
+		if err != nil {
 			return err
+		}
+		if infer {
+			inferScalar(t, j)
+		}
+		if len(ops) == 0 {
+			if ops, err = kernelOps(j, t); err != nil {
+				return err
+			}
 		}
 	}
 	files := map[string][]byte{}
 	var names []string
-	for _, f := range templates {
-		if f.want != nil && !f.want(t) {
-			continue
-		}
-		if files[f.name], err = render(f, t, ops); err != nil {
-			return fmt.Errorf("%s: %v", f.name, err)
-		}
-		names = append(names, f.name)
+	// The config first: the job it gives says which kernels are missing
+	// and, for a generic type, what its tests are written with.
+	if files["assertgen.yaml"], err = render(templates[0], t, ops); err != nil {
+		return fmt.Errorf("assertgen.yaml: %v", err)
 	}
 	c, err := parseConfig(o, t, files["assertgen.yaml"])
 	if err != nil {
 		return err
 	}
 	var missing []*plan.Op
-	if len(o.Ops) > 0 {
-		// Ops found by their kernels have them all.
+	if len(o.Ops) > 0 || len(t.Params) > 0 {
+		// Ops found by their kernels have them all; a generic type's are
+		// vetted here, with the Scalar type init inferred.
 		var stubs []byte
-		if missing, stubs, err = kernelStubs(t, c); err != nil {
+		var job *setup.Job
+		if missing, stubs, job, err = kernelStubs(t, c); err != nil {
 			return err
 		}
 		if stubs != nil {
 			files[StubsFile] = stubs
-			names = append(names, StubsFile)
 		}
+		if len(t.Params) > 0 {
+			t.Fill = findFill(t, t.pkg, job)
+		}
+	}
+	for _, f := range templates {
+		if f.want != nil && !f.want(t) {
+			continue
+		}
+		if files[f.name] == nil {
+			if files[f.name], err = render(f, t, ops); err != nil {
+				return fmt.Errorf("%s: %v", f.name, err)
+			}
+		}
+		names = append(names, f.name)
+	}
+	if files[StubsFile] != nil {
+		names = append(names, StubsFile)
 	}
 	if err := checkBuilds(t, files, missing); err != nil {
 		return err
@@ -146,29 +174,42 @@ func checkBuilds(t *target, files map[string][]byte, missing []*plan.Op) error {
 	return nil
 }
 
-// kernelOps returns the ops of the schema whose kernel the package has;
-// a kernel with the wrong signature is an error.
-func kernelOps(o Options, t *target) ([]string, error) {
+// probe returns the job of the config of every op of the schema, with
+// the type map init has so far: what the package's kernels are found
+// and typed with.
+func probe(o Options, t *target) (*setup.Job, error) {
 	// use_counts: false while the type lacks UseCounts (see kernelStubs).
 	text := fmt.Sprintf("kernels: .\nuse_counts: %v\ntypes:\n  Tensor: %q\n", t.Counted && !t.Lacks("UseCounts"), t.GoType)
 	for _, e := range t.Types {
 		text += fmt.Sprintf("  %s: %q\n", e[0], e[1])
+	}
+	if len(t.Params) > 0 {
+		text += "type_params:\n"
+		for _, p := range t.Params {
+			text += fmt.Sprintf("  %s: %s\n", p.Name, p.List())
+		}
 	}
 	c, err := parseConfig(o, t, []byte(text))
 	if err != nil {
 		return nil, err
 	}
 	c.ContractPending = true // init writes the methods the type lacks
-	j, err := setup.NewWith(c, t.loaded)
-	if err != nil {
-		return nil, err
-	}
-	findings, _, err := gen.Vet(j.Plan, j.Options)
-	if err == nil {
-		err = findings.Err()
-	}
-	if err != nil {
-		return nil, err
+	return setup.NewWith(c, t.loaded)
+}
+
+// kernelOps returns the ops of the schema whose kernel the package has,
+// found by the job of probe; a kernel with the wrong signature is an
+// error (a generic type's kernels are vetted by kernelStubs, once init
+// has inferred its Scalar type).
+func kernelOps(j *setup.Job, t *target) ([]string, error) {
+	if len(t.Params) == 0 {
+		findings, _, err := gen.Vet(j.Plan, j.Options)
+		if err == nil {
+			err = findings.Err()
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	var ops []string
 	for _, op := range j.Plan.Ops {
@@ -183,9 +224,9 @@ func kernelOps(o Options, t *target) ([]string, error) {
 }
 
 // kernelStubs returns the selected ops of the config c that have no
-// kernel, and the stubs of their kernels (nil without any); a kernel with
-// the wrong signature is an error.
-func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, error) {
+// kernel, the stubs of their kernels (nil without any), and the job of
+// the config; a kernel with the wrong signature is an error.
+func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, *setup.Job, error) {
 	c.ContractPending = true // init writes the methods the type lacks
 	if t.Counted && t.Lacks("UseCounts") {
 		// The contract file init writes gives the type its UseCounts; until
@@ -196,7 +237,7 @@ func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, error) {
 	}
 	j, err := setup.NewWith(c, t.loaded)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	p, g := j.Plan, j.Options
 	findings, missing, err := gen.Vet(p, g)
@@ -204,10 +245,10 @@ func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, error) {
 		err = findings.Err()
 	}
 	if err != nil || len(missing) == 0 {
-		return nil, nil, err
+		return nil, nil, j, err
 	}
 	stubs, err := gen.KernelStubs(missing, g)
-	return missing, stubs, err
+	return missing, stubs, j, err
 }
 
 // parseConfig reads the config text as the assertgen.yaml of the package,
@@ -224,8 +265,11 @@ func parseConfig(o Options, t *target, text []byte) (*config.Config, error) {
 		c.SetByFlag("types."+e[0], "-types")
 		c.SetByFlag("types."+e[0]+"=", "-types")
 	}
-	if len(o.Ops) > 0 {
-		c.SetByFlag("ops", "-ops")
+	if _, ok := c.Pos["ops"]; ok && len(o.Ops) > 0 {
+		c.SetByFlag("ops", "-ops") // not in probe's text, which has no ops:
+	}
+	if len(o.TypeParams) > 0 {
+		c.SetByFlag("type_params", "-type-params")
 	}
 	if err = c.Validate(); err == nil {
 		err = c.CheckFiles()
@@ -259,6 +303,12 @@ func writeAll(dir string, names []string, files map[string][]byte, write func(st
 func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 	fmt.Fprintf(w, "assertgen init: wrote %s\n", strings.Join(names, ", "))
 	fmt.Fprintf(w, "  use_counts: %v (%s)\n", t.Counted, t.Why)
+	for _, p := range t.Params {
+		fmt.Fprintf(w, "  type_params: %s: %s (the wrappers are generic in %s; the tests run on each element type)\n", p.Name, p.List(), p.Name)
+	}
+	if t.Inferred != "" {
+		fmt.Fprintf(w, "  types: %s\n", t.Inferred)
+	}
 	if todo := t.todo(); len(todo) > 0 {
 		fmt.Fprintf(w, "  to write: the contract methods %s (assertgen_contract.go)\n", strings.Join(todo, ", "))
 	}
@@ -271,8 +321,12 @@ func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 	if tag := t.ConformanceTag(); tag != "" {
 		fmt.Fprintf(w, "  note: assertgen_contract_test.go is built with -tags %s only: the release build of *%s lacks methods of the contract\n", tag, t.Type)
 	}
-	fmt.Fprintf(w, "  to write: the functions marked TODO in assertgen_contract_test.go\n")
-	fmt.Fprintf(w, "  to write: %s.Tensor in %s (a sweep of every op on samples from its schema)\n", t.testName("sweepAdapter"), SweepTestFile)
+	if left := t.Fill.conformanceTODO(t.Counted); t.Fill == nil || len(left) > 0 {
+		fmt.Fprintf(w, "  to write: the functions marked TODO in assertgen_contract_test.go%s\n", left.list())
+	}
+	if t.Fill == nil || t.Fill.Union == "" || t.Fill.New == "" {
+		fmt.Fprintf(w, "  to write: %s.Tensor in %s (a sweep of every op on samples from its schema)\n", t.testName("sweepAdapter"), SweepTestFile)
+	}
 	for _, m := range missing {
 		fmt.Fprintf(w, "  to write: kernel %s of %s (stub in %s)\n", m.GoName, m.Name, StubsFile)
 	}

@@ -23,7 +23,7 @@ type target struct {
 	Path, Name string // the package's import path and name
 	Dir        string // the package's directory
 	Type       string // the tensor type's name
-	GoType     string // the type map's value: "*example.com/rt.Tensor"
+	GoType     string // the type map's value: "*example.com/rt.Tensor", "*example.com/rt.Tensor[T]"
 	// Has holds the methods of *Type in the debug build (-tags
 	// debugasserts), which the checked wrappers are built in; HasRelease
 	// those of the release build. A method may be declared in a file of
@@ -39,6 +39,38 @@ type target struct {
 	PkgNames, TestNames map[string]string
 	loaded              *discover.Package // the package as a kernels package (release build)
 	builds              []*build          // the package loaded in the release and the debug build
+	// Params are the type parameters of a generic tensor type, in its
+	// declaration's order.
+	Params []tparam
+	// Fill is what init found to write the generic tests with (fill.go).
+	Fill *fill
+	// Inferred says which type map entry init inferred from the kernels.
+	Inferred string
+	pkg      *types.Package // the package in the release build
+}
+
+// A tparam is a type parameter of a generic tensor type: its name in the
+// declaration, its name in the config (the same when the config allows
+// it) and the element types to check it with.
+type tparam struct {
+	Decl, Name string
+	Instances  []string
+}
+
+// List is the instances as a YAML flow list: "[float32, float64]".
+func (p tparam) List() string { return "[" + strings.Join(p.Instances, ", ") + "]" }
+
+// Recv is the type's receiver in a method declaration: "Tensor",
+// "Tensor[T]" for a generic type.
+func (t *target) Recv() string {
+	if len(t.Params) == 0 {
+		return t.Type
+	}
+	names := make([]string, len(t.Params))
+	for i, p := range t.Params {
+		names[i] = p.Decl
+	}
+	return t.Type + "[" + strings.Join(names, ", ") + "]"
 }
 
 // releasers are the names of methods that drop a reference: a type with
@@ -54,7 +86,7 @@ var releasers = []string{"Release", "DecRef", "Unref", "Free", "Drop", "Dispose"
 // "") chooses it from the type: counted when *T already has UseCounts or
 // a method that drops a reference (releasers), garbage-collected
 // otherwise.
-func inspect(dir, name, useCounts string) (*target, error) {
+func inspect(dir, name, useCounts string, typeParams []string) (*target, error) {
 	if useCounts != "" && useCounts != "auto" && useCounts != "true" && useCounts != "false" {
 		return nil, usage("-use-counts %q: want auto, true or false", useCounts)
 	}
@@ -82,7 +114,17 @@ func inspect(dir, name, useCounts string) (*target, error) {
 		return nil, err
 	}
 	t := &target{Path: rel.PkgPath, Name: rel.Name, Dir: packageDir(rel, dir), Type: name, GoType: "*" + rel.PkgPath + "." + name,
-		Has: methods(dbg.pkg.Types, name), HasRelease: methods(rel.Types, name), builds: []*build{relb, dbg}}
+		Has: methods(dbg.pkg.Types, name), HasRelease: methods(rel.Types, name), builds: []*build{relb, dbg}, pkg: rel.Types}
+	if t.Params, err = genericParams(rel.Types.Scope().Lookup(name).(*types.TypeName), typeParams); err != nil {
+		return nil, err
+	}
+	if len(t.Params) > 0 {
+		args := make([]string, len(t.Params))
+		for i, tp := range t.Params {
+			args[i] = tp.Name
+		}
+		t.GoType += "[" + strings.Join(args, ", ") + "]"
+	}
 	switch useCounts {
 	case "true":
 		t.Counted, t.Why = true, "-use-counts true"
@@ -223,7 +265,7 @@ func (t *target) counts() (bool, string) {
 // package's own import is named by its name, added by names.
 var (
 	pkgIdents  = []string{"asserts", "unsafe"}
-	testIdents = []string{"TestAssertsContract", "TestSweep", "FuzzSweep", "sweepAdapter", "asserts", "assertstest", "checked", "errors", "reflect", "sweep", "testing"}
+	testIdents = []string{"TestAssertsContract", "TestSweep", "FuzzSweep", "sweepAdapter", "testContract", "transposedBase", "int64s", "asserts", "assertstest", "checked", "errors", "reflect", "sweep", "testing"}
 )
 
 // names chooses, for each identifier init's files declare or import, one
@@ -287,4 +329,82 @@ func free(ids []string, taken map[string]bool) map[string]string {
 func upperFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// genericParams returns the type parameters of the tensor type tn, each
+// with the element types to check it with: those -type-params gives
+// ("T=float32,float64", by the declaration's name), else the finite type
+// set of its constraint (float32 | float64). A name the config cannot
+// take (it starts with a lower-case letter) gets one it can: T, T2, ...
+func genericParams(tn *types.TypeName, flags []string) ([]tparam, error) {
+	named, ok := tn.Type().(*types.Named)
+	if !ok || named.TypeParams().Len() == 0 {
+		if len(flags) > 0 {
+			return nil, fmt.Errorf("-type-params: %s is not a generic type", tn.Name())
+		}
+		return nil, nil
+	}
+	given := map[string][]string{}
+	for _, f := range flags {
+		k, v, ok := strings.Cut(f, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" || strings.TrimSpace(v) == "" {
+			return nil, fmt.Errorf("-type-params %q: want P=TYPE,TYPE for a type parameter P of %s", f, tn.Name())
+		}
+		given[k] = append(given[k], kernels.SplitTypeList(v)...)
+	}
+	tps := named.TypeParams()
+	var out []tparam
+	for i := range tps.Len() {
+		tp := tps.At(i)
+		p := tparam{Decl: tp.Obj().Name(), Name: tp.Obj().Name(), Instances: given[tp.Obj().Name()]}
+		delete(given, p.Decl)
+		if !token.IsExported(p.Name) {
+			p.Name = fmt.Sprintf("T%d", i+1)
+			if tps.Len() == 1 {
+				p.Name = "T"
+			}
+		}
+		if len(p.Instances) == 0 {
+			p.Instances = typeSet(tp.Constraint())
+		}
+		if len(p.Instances) == 0 {
+			return nil, fmt.Errorf("%s's type parameter %s has no finite set of element types (its constraint is %s): name the ones to check, -type-params %s=float32,float64", tn.Name(), p.Decl, tp.Constraint(), p.Decl)
+		}
+		out = append(out, p)
+	}
+	for k := range given {
+		return nil, fmt.Errorf("-type-params: %s has no type parameter %s", tn.Name(), k)
+	}
+	return out, nil
+}
+
+// typeSet returns the builtin types of c's type set when it is a finite
+// union of them (float32 | ~float64 gives float32, float64), else nil.
+func typeSet(c types.Type) []string {
+	iface, ok := c.Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() > 0 || iface.NumEmbeddeds() != 1 {
+		return nil
+	}
+	var out []string
+	switch e := iface.EmbeddedType(0).(type) {
+	case *types.Union:
+		for i := range e.Len() {
+			switch term := e.Term(i).Type().(type) {
+			case *types.Basic:
+				out = append(out, term.Name())
+			default:
+				more := typeSet(term)
+				if more == nil {
+					return nil
+				}
+				out = append(out, more...)
+			}
+		}
+	case *types.Basic:
+		out = append(out, e.Name())
+	default:
+		return typeSet(e)
+	}
+	return out
 }

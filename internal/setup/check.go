@@ -25,72 +25,113 @@ import (
 // checkTypeMap checks the config's type map against the Go packages it
 // names, before any code is generated: each Go type must exist where the
 // generated package is built (the config's directory; the packages the
-// kernels package k imports are known already), and Tensor's must be able
-// to hold nil. Each problem is an error at the value's position.
-func checkTypeMap(c *config.Config, k *discover.Package) error {
+// kernels package k imports are known already), a generic one with type
+// arguments that fit it, and Tensor's must be able to hold nil. Each
+// problem is an error at the value's position. It returns what the
+// command found: the interface types and the type parameters'
+// constraints.
+func checkTypeMap(c *config.Config, k *discover.Package) (*discover.TypeReport, error) {
 	var errs schema.ErrorList
 	keys := slices.Sorted(maps.Keys(c.Types))
+	params, err := c.TypeParamList()
+	if err != nil {
+		return nil, err
+	}
+	names := slices.Sorted(maps.Keys(c.TypeParams))
 	var ts []kernels.GoType
 	for _, k := range keys {
-		t, err := kernels.ParseGoType(c.Types[k])
+		t, err := kernels.ParseGoTypeIn(c.Types[k], names)
 		if err != nil {
 			continue // Validate reported it
 		}
 		ts = append(ts, t)
-		if k == "Tensor" && !t.Nillable() {
-			ptr := t
-			ptr.Prefix = "*" + ptr.Prefix
-			errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?%s", t, schema.Suggest(strconv.Quote(ptr.String()))))
-		}
 	}
-	tensor, _ := kernels.ParseGoType(c.Types["Tensor"])
-	// UseCounts matters in the build of the checked wrappers, with
-	// use_counts on.
+	tensor, _ := kernels.ParseGoTypeIn(c.Types["Tensor"], names)
+	// UseCounts and Ident matter in the build of the checked wrappers.
 	tag := c.BuildTag
 	if tag == "" {
 		tag = gen.DefaultBuildTag
 	}
-	if c.UseCounts != nil && !*c.UseCounts {
-		tag = ""
-	}
-	problems, lacks, err := discover.CheckTypesCounted(c.Dir, ts, tensor, k, tag)
+	rep, err := discover.CheckTypes(c.Dir, ts, tensor, params, k, tag)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if _, ok := c.Types["Tensor"]; ok && tensor.Path != "" && problems[tensor] == "" {
+	_, hasTensor := c.Types["Tensor"]
+	if hasTensor && rep.Problems[tensor.String()] == "" {
+		tensor.Interface = rep.Interfaces[tensor.String()]
+		probs, err := tensorProblems(c, tensor, rep, k)
+		if err != nil {
+			return nil, err
+		}
+		errs = append(errs, probs...)
+	}
+	for _, k := range keys {
+		t, err := kernels.ParseGoTypeIn(c.Types[k], names)
+		if msg := rep.Problems[t.String()]; err == nil && msg != "" {
+			errs = append(errs, c.Errorf("types."+k+"=", "%s: %s", k, msg))
+		}
+	}
+	for _, pp := range rep.ParamProblems {
+		key := "type_params." + pp.Param
+		if pp.Instance >= 0 {
+			key = fmt.Sprintf("%s.%d", key, pp.Instance)
+		}
+		errs = append(errs, c.Errorf(key, "%s: %s", pp.Param, pp.Msg))
+	}
+	return rep, errs.Err()
+}
+
+// tensorProblems returns what is wrong with the Tensor type, found: a
+// type that cannot be nil (a pointer to it can, unless it is an
+// interface: nil is then its undefined tensor, and nothing is added), an
+// interface without the contract's methods, a type without Ident and no
+// memory: function that gives it identities (or a memory function that
+// does not fit it), a type without UseCounts while use_counts is on.
+func tensorProblems(c *config.Config, tensor kernels.GoType, rep *discover.TypeReport, k *discover.Package) ([]*schema.Error, error) {
+	var errs []*schema.Error
+	counted := !c.NoUseCounts()
+	lacksUseCounts := rep.LacksUseCounts
+	switch {
+	case !tensor.Nillable():
+		ptr := tensor
+		ptr.Prefix = "*" + ptr.Prefix
+		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?%s", tensor, schema.Suggest(strconv.Quote(ptr.String()))))
+	case tensor.Interface && rep.LacksIdent:
+		missing := "Ident() asserts.Ident (asserts.Identity)"
+		if counted && rep.LacksUseCounts {
+			missing += " and UseCounts() (int, int) (asserts.Tensor; or use_counts: false for a runtime without use counts)"
+		}
+		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: the interface %s has no method %s, which the wrappers call on every tensor: add it to the interface", tensor, missing))
+		return errs, nil
+	}
+	if tensor.Path != "" {
 		var mem kernels.FuncRef
 		if c.Memory != "" {
 			mem, _ = kernels.ParseFuncRef(c.Memory) // Validate checked it
 		}
-		tag := c.BuildTag
-		if tag == "" {
-			tag = gen.DefaultBuildTag
-		}
-		f, err := discover.CheckForeign(c.Dir, tensor, mem, k, tag)
+		problem, err := discover.CheckForeign(c.Dir, tensor, mem, k, rep.LacksIdent)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if f.Problem != "" && !(c.ContractPending && f.Lacks && c.Memory == "") {
+		if problem != "" && !(c.ContractPending && rep.LacksIdent && c.Memory == "") {
 			key := "types.Tensor="
 			if c.Memory != "" {
 				key = "memory"
 			}
-			errs = append(errs, c.Errorf(key, "%s", f.Problem))
+			errs = append(errs, c.Errorf(key, "%s", problem))
 		}
-		if f.Lacks {
-			lacks = false // UseCounts is not asked of it: memory: implies use_counts: false
-		}
-	}
-	if _, ok := c.Types["Tensor"]; ok && lacks && !c.NoUseCounts() {
-		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s has no method UseCounts() (int, int), so the wrappers could not read use counts (use_counts is on by default); add use_counts: false to the config for a runtime without use counts (a garbage-collected one: fresh_not_held then checks freshness), or implement asserts.Tensor", tensor))
-	}
-	for _, k := range keys {
-		t, err := kernels.ParseGoType(c.Types[k])
-		if msg := problems[t]; err == nil && msg != "" {
-			errs = append(errs, c.Errorf("types."+k+"=", "%s: %s", k, msg))
+		if rep.LacksIdent {
+			lacksUseCounts = false // UseCounts is not asked of it: memory: implies use_counts: false
 		}
 	}
-	return errs.Err()
+	if lacksUseCounts && counted {
+		fix := "or implement asserts.Tensor"
+		if tensor.Interface {
+			fix = "or add UseCounts() (int, int) to the interface (asserts.Tensor)"
+		}
+		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s has no method UseCounts() (int, int), so the wrappers could not read use counts (use_counts is on by default); add use_counts: false to the config for a runtime without use counts (a garbage-collected one: fresh_not_held then checks freshness), %s", tensor, fix))
+	}
+	return errs, nil
 }
 
 // checkTensorType reports a type map that leaves Tensor out, so that it is

@@ -87,13 +87,21 @@ func NewWith(c *config.Config, k *discover.Package) (*Job, error) {
 		}
 		o.Kernels = loaded.Set
 	}
-	if err := checkTypeMap(c, loaded); err != nil {
+	rep, err := checkTypeMap(c, loaded)
+	if err != nil {
 		return nil, err
 	}
 	if c.Memory != "" {
 		m, _ := kernels.ParseFuncRef(c.Memory) // Validate checked it
 		o.Memory = &m
 	}
+	for k, t := range o.Types {
+		if rep.Interfaces[t.String()] {
+			t.Interface = true
+			o.Types[k] = t
+		}
+	}
+	o.TypeParams = rep.TypeParams
 	if o.Kernels != nil {
 		if err := checkTensorType(c, p, o.Kernels); err != nil {
 			return nil, err

@@ -1,0 +1,3 @@
+package pool
+
+//go:generate go tool assertgen gen
