@@ -77,6 +77,7 @@ func vetRelease(t *testing.T, dir string) {
 // package main, which the generated wrappers could not import, init
 // refuses and writes nothing.
 func TestInitOutputBuilds(t *testing.T) {
+	t.Parallel() // runs go commands in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
@@ -140,6 +141,7 @@ func TestInitOutputBuilds(t *testing.T) {
 // list of the package's exported types has those whose names are not
 // ASCII; a type init cannot write methods on says why.
 func TestInitMessages(t *testing.T) {
+	t.Parallel() // runs go commands in directories of its own
 	mod := func(src string) map[string]string {
 		return map[string]string{"go.mod": "module example.com/rt\n\ngo 1.22\n", "rt.go": src}
 	}
@@ -178,6 +180,7 @@ func TestInitMessages(t *testing.T) {
 // type of one, at the value's position: the generated package would have
 // to import it, which the go command refuses.
 func TestKernelsNotMain(t *testing.T) {
+	t.Parallel() // runs go commands in directories of its own
 	files := func(cfg string) map[string]string {
 		return map[string]string{
 			"go.mod":         "module example.com/k\n\ngo 1.22\n",
@@ -237,6 +240,7 @@ func stubsModule(t *testing.T, absVar bool) string {
 // x.txt); those are refused before anything is written. A good -stubs
 // file builds, and the next vet finds every kernel.
 func TestVetStubs(t *testing.T) {
+	t.Parallel() // runs go commands in directories of its own
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
@@ -298,6 +302,7 @@ func TestVetStubs(t *testing.T) {
 // them, and -stubs writes the missing ones. Without a kernels package
 // there are no stubs to write: -stubs is a usage error.
 func TestVetInterfaceKernels(t *testing.T) {
+	t.Parallel() // runs go commands in directories of its own
 	gomod, gosum := requiringAssertgen(t, "example.com/k")
 	files := map[string]string{
 		"go.mod": gomod, "go.sum": gosum,

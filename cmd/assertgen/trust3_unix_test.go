@@ -17,19 +17,17 @@ import (
 )
 
 // TestInitInterrupted: issue 41 item 2. init stopped by SIGINT or SIGTERM
-// at a random point of its write leaves the package's directory as it was
-// or with all of init's files, and nothing else (no temporary file, no
-// staging directory), with the signal's exit code (or 0 when it finished
-// first). A run killed outright (SIGKILL) may leave a hidden staging
-// directory: the next init completes it (and then refuses, all of the
-// files being there) or removes it (and writes them all). The write is
-// slowed down step by step (ASSERTGEN_TEST_WRITE_DELAY) and the signal
-// comes a random time after init's first new entry in the directory
-// appears, spread over the span of the whole write, so that both sides
-// of the all-or-nothing point are hit.
+// while it writes leaves the package's directory as it was or with all
+// of init's files, and nothing else (no temporary file, no staging
+// directory), with the signal's exit code (or 0 when it finished first).
+// A run killed outright (SIGKILL) may leave a hidden staging directory:
+// the next init completes it (and then refuses, all of the files being
+// there) or removes it (and writes them all). Each signal comes once
+// while the files are staged and once after the journal commits them
+// (see interruptWrites).
 func TestInitInterrupted(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs init 13 times")
+		t.Skip("runs init 10 times")
 	}
 	pkg := filepath.Join(initModule(t, map[string]string{"rt/rt.go": rtTensor}), "rt")
 	oldSet := readSet(t, pkg)
@@ -37,7 +35,7 @@ func TestInitInterrupted(t *testing.T) {
 		t.Fatalf("init: exit %d\n%s", code, e)
 	}
 	newSet := readSet(t, pkg)
-	interruptWrites(t, pkg, pkg, []string{"init"}, oldSet, newSet, 9, func(t *testing.T) {
+	interruptWrites(t, pkg, pkg, []string{"init"}, oldSet, newSet, []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL}, func(t *testing.T) {
 		initAfterKill(t, pkg, newSet)
 	})
 }
@@ -49,7 +47,7 @@ func TestInitInterrupted(t *testing.T) {
 // left, and the file is then there, whole.
 func TestStubsInterrupted(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs vet -stubs 9 times")
+		t.Skip("runs vet -stubs 7 times")
 	}
 	dir := stubsModule(t, false)
 	k := filepath.Join(dir, "k")
@@ -59,7 +57,7 @@ func TestStubsInterrupted(t *testing.T) {
 		t.Fatalf("vet -stubs: exit %d\n%s", code, e)
 	}
 	newSet := readSet(t, k)
-	interruptWrites(t, dir, k, args, oldSet, newSet, 6, func(t *testing.T) {
+	interruptWrites(t, dir, k, args, oldSet, newSet, []syscall.Signal{syscall.SIGINT, syscall.SIGKILL}, func(t *testing.T) {
 		if _, stderr, code := runCLI(t, dir, args...); code != 1 || !strings.Contains(stderr, "k/todo.go exists") && !strings.Contains(stderr, "wrote 1 kernel stubs") {
 			t.Errorf("vet -stubs after a killed one: exit %d\n%s", code, stderr)
 		}
@@ -69,27 +67,33 @@ func TestStubsInterrupted(t *testing.T) {
 	})
 }
 
-// interruptWrites runs assertgen args in dir runs times, each stopped by SIGINT,
-// SIGTERM or SIGKILL in turn a while after its first new entry appears in
-// out (which holds oldSet before each run), the write slowed down step by
-// step: after SIGINT or SIGTERM out must hold oldSet or newSet and nothing
-// else, with the signal's exit code (or 0 or 1 when it finished first);
-// after SIGKILL, afterKill checks what the next run makes of what was
-// left. The signal times are spread over the span of the write, so that
-// both sides of the commit point are hit.
-func interruptWrites(t *testing.T, dir, out string, args []string, oldSet, newSet map[string]string, runs int, afterKill func(t *testing.T)) {
+// interruptWrites runs assertgen args in dir twice per signal of sigs,
+// each run stopped by its signal while it writes into out (which holds
+// oldSet before each run), the write slowed down step by step: once a
+// moment after its staging directory appears (the files are being staged,
+// a quarter of a second a step: the old set must stay), once a moment
+// after the journal commits them (the new set must win), whatever the
+// load of the machine. After SIGINT or SIGTERM out must hold oldSet or
+// newSet, as the commit point says, and nothing else, with the signal's
+// exit code (or 0 or 1 when it finished first); after SIGKILL, afterKill
+// checks what the next run makes of what was left.
+func interruptWrites(t *testing.T, dir, out string, args []string, oldSet, newSet map[string]string, sigs []syscall.Signal, afterKill func(t *testing.T)) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	const step = 25 * time.Millisecond
-	span := time.Duration(2*(len(newSet)-len(oldSet))+2) * step
+	stage := filepath.Join(out, ".assertgen-new")
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 41))
-	outcomes := map[string]int{}
-	for i := range runs {
+	for i := range 2 * len(sigs) {
+		sig, committed := sigs[i/2], i%2 == 1
+		// Before the commit the steps are long, so that the signal comes
+		// well before it, however late the staging directory is seen.
+		step := 250 * time.Millisecond
+		if committed {
+			step = 25 * time.Millisecond
+		}
 		writeSet(t, out, oldSet)
-		sig := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL}[i%3]
 		cmd := exec.Command(exe, args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_MAIN=1", "ASSERTGEN_TEST_WRITE_DELAY="+step.String())
@@ -98,9 +102,11 @@ func interruptWrites(t *testing.T, dir, out string, args []string, oldSet, newSe
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		waitForNewEntry(t, out, oldSet)
-		// Spread over the span: run i at the (i+rand)/runs part of it.
-		delay := time.Duration((float64(i) + rng.Float64()) / float64(runs) * float64(span))
+		waitFor(t, stage, "")
+		if committed {
+			waitFor(t, filepath.Join(stage, "journal"), stage)
+		}
+		delay := time.Duration(rng.Int64N(int64(step / 10)))
 		time.Sleep(delay)
 		cmd.Process.Signal(sig)
 		err := cmd.Wait()
@@ -114,46 +120,36 @@ func interruptWrites(t *testing.T, dir, out string, args []string, oldSet, newSe
 			afterKill(t)
 			continue
 		}
-		got := readSet(t, out)
-		var which string
-		switch {
-		case maps.Equal(got, oldSet):
-			which = "old"
-		case maps.Equal(got, newSet):
-			which = "new"
-		default:
-			t.Fatalf("run %d (%v after %v): the directory holds %v, neither the old set %v nor the new set %v\n%s",
-				i, sig, delay, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(oldSet)), slices.Sorted(maps.Keys(newSet)), stderr.String())
+		want, which := oldSet, "old"
+		if committed {
+			want, which = newSet, "new"
 		}
-		if want := 128 + int(sig); code != want && !(code <= 1 && which == "new") {
-			t.Errorf("run %d (%v after %v): exit %d, want %d\n%s", i, sig, delay, code, want, stderr.String())
+		if got := readSet(t, out); !maps.Equal(got, want) {
+			t.Fatalf("run %d (%v %v after the staging directory appeared, committed %v): the directory holds %v, want the %s set %v\n%s",
+				i, sig, delay, committed, slices.Sorted(maps.Keys(got)), which, slices.Sorted(maps.Keys(want)), stderr.String())
 		}
-		outcomes[which]++
-	}
-	t.Logf("runs stopped by SIGINT or SIGTERM: %d left the old set, %d the new set", outcomes["old"], outcomes["new"])
-	if outcomes["old"] == 0 || outcomes["new"] == 0 {
-		t.Errorf("outcomes %v: the interruptions did not cover both sides of the commit point", outcomes)
+		if w := 128 + int(sig); code != w && !(code <= 1 && committed) {
+			t.Errorf("run %d (%v, committed %v): exit %d, want %d\n%s", i, sig, committed, code, w, stderr.String())
+		}
 	}
 }
 
-// waitForNewEntry waits until dir has an entry that old has not.
-func waitForNewEntry(t *testing.T, dir string, old map[string]string) {
+// waitFor waits until path exists, or until gone is gone (a minute at
+// most; gone "" for none): the staging directory goes away once the
+// journal it held is applied.
+func waitFor(t *testing.T, path, gone string) {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
-		entries, _ := os.ReadDir(dir)
-		for _, e := range entries {
-			name := e.Name()
-			if e.IsDir() {
-				name += "/"
-			}
-			if _, ok := old[name]; !ok {
-				return
-			}
+		if _, err := os.Lstat(path); err == nil {
+			return
+		}
+		if _, err := os.Lstat(gone); gone != "" && err != nil {
+			return
 		}
 		time.Sleep(time.Millisecond)
 	}
-	t.Fatalf("init wrote nothing into %s in a minute", dir)
+	t.Fatalf("%s did not appear in a minute", path)
 }
 
 // initAfterKill runs init where a killed init left the package's
