@@ -464,7 +464,9 @@
 // A type map may instead name one instantiation, Tensor:
 // "*example.com/rt.Tensor[float32]" (no type_params:): the wrappers are
 // then not generic, and generic kernels are instantiated with float32; a
-// second config, in another output directory, checks float64.
+// second config, in another output directory, checks float64. Kernels
+// bound in the config (bind:) and a memory function (memory:) are not
+// supported with type_params:, which refuses them.
 //
 // # Output
 //
