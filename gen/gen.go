@@ -21,6 +21,7 @@ import (
 	"go/format"
 	"go/token"
 	"hash/fnv"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -141,12 +142,36 @@ func (o *Options) defaults() error {
 	default:
 		return fmt.Errorf("unknown mode %q (want function or interface)", o.Mode)
 	}
+	if err := o.checkTypeParams(); err != nil {
+		return err
+	}
 	if o.Kernels != nil && o.Kernels.Matcher == nil && len(o.Kernels.Funcs) > 0 {
 		// A set of none (every op bound in the config) has nothing to match.
 		return fmt.Errorf("the kernels package %s has no Matcher: load it with the command's loader", o.Kernels.Path)
 	}
 	if !o.Types["Tensor"].Nillable() {
 		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types["Tensor"])
+	}
+	return nil
+}
+
+// checkTypeParams refuses type parameters the generated code could not
+// declare or instantiate: one the type map names that TypeParams does not
+// declare, one without a name, a constraint or an instance.
+func (o *Options) checkTypeParams() error {
+	declared := map[string]bool{}
+	for _, p := range o.TypeParams {
+		if p.Name == "" || len(p.Constraint) == 0 || len(p.Instances) == 0 {
+			return fmt.Errorf("type parameter %q needs a name, a constraint and an instance", p.Name)
+		}
+		declared[p.Name] = true
+	}
+	for _, k := range slices.Sorted(maps.Keys(o.Types)) {
+		for _, n := range o.Types[k].Params() {
+			if !declared[n] {
+				return fmt.Errorf("the type map's %s (%s) names the type parameter %s, which TypeParams does not declare", k, o.Types[k], n)
+			}
+		}
 	}
 	return nil
 }

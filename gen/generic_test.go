@@ -210,3 +210,24 @@ func TestGenericInterfaceMode(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericOptionsErrors: type parameters the generated code could not
+// declare are refused before anything is printed.
+func TestGenericOptionsErrors(t *testing.T) {
+	o := genericOptions(t)
+	noInstance := o
+	noInstance.TypeParams = []kernels.TypeParam{{Name: "T", Constraint: o.TypeParams[0].Constraint}}
+	undeclared := o
+	undeclared.TypeParams = nil
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{noInstance, `type parameter "T" needs a name, a constraint and an instance`},
+		{undeclared, "the type map's Scalar (T) names the type parameter T, which TypeParams does not declare"},
+	} {
+		if _, err := Generate(smallPlan(t, plan.Strict), tc.o); err == nil || err.Error() != tc.want {
+			t.Errorf("%v, want %q", err, tc.want)
+		}
+	}
+}

@@ -197,56 +197,62 @@ func TestInterfaceTensor(t *testing.T) {
 		t.Skip("builds Go code")
 	}
 	gomod, gosum := requiringAssertgen(t, "example.com/m")
-	for _, tc := range []struct {
-		name   string
+	// One module, one directory per case, built and tested at once.
+	dir := t.TempDir()
+	files := map[string]string{"go.mod": gomod, "go.sum": gosum, "nf.yaml": ifaceSchema}
+	cases := []struct {
+		dir    string // the case's: local, another package, without use counts
 		files  map[string]string
 		tensor string
 		more   []string
 	}{
-		{name: "local", tensor: "example.com/m/rt.Tensor",
-			files: map[string]string{"rt/rt.go": ifaceRuntime}},
-		{name: "from another package", tensor: "example.com/m/api.Tensor",
+		{dir: "local", tensor: "rt.Tensor",
+			files: map[string]string{"rt/rt.go": ifaceRuntime, "rt/rt_test.go": ifaceTest}},
+		{dir: "api", tensor: "api.Tensor",
 			files: map[string]string{
-				"api/api.go": "package api\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\n// Tensor is the API's tensor handle.\ntype Tensor interface {\n\tIdent() asserts.Ident\n\tUseCounts() (int, int)\n\tValues() []float64\n}\n",
-				"rt/rt.go":   strings.Replace(strings.Replace(ifaceRuntime, "// Tensor is the runtime's tensor handle.\ntype Tensor interface {\n\tIdent() asserts.Ident\n\tUseCounts() (int, int)\n\tValues() []float64\n}", "// Tensor is the API's.\ntype Tensor = api.Tensor", 1), "import (\n", "import (\n\t\"example.com/m/api\"\n", 1),
+				"api/api.go":    "package api\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\n// Tensor is the API's tensor handle.\ntype Tensor interface {\n\tIdent() asserts.Ident\n\tUseCounts() (int, int)\n\tValues() []float64\n}\n",
+				"rt/rt.go":      strings.Replace(strings.Replace(ifaceRuntime, "// Tensor is the runtime's tensor handle.\ntype Tensor interface {\n\tIdent() asserts.Ident\n\tUseCounts() (int, int)\n\tValues() []float64\n}", "// Tensor is the API's.\ntype Tensor = api.Tensor", 1), "import (\n", "import (\n\t\"example.com/m/api\"\n", 1),
+				"rt/rt_test.go": ifaceTest,
 			}},
-		{name: "without use counts", tensor: "example.com/m/rt.Tensor", more: []string{"-use-counts=false"},
-			files: map[string]string{"rt/rt.go": strings.Replace(ifaceRuntime, "\tUseCounts() (int, int)\n\tValues", "\tValues", 1)}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			tc.files["go.mod"], tc.files["go.sum"] = gomod, gosum
-			tc.files["nf.yaml"] = ifaceSchema
-			tc.files["rt/rt_test.go"] = ifaceTest
-			if len(tc.more) > 0 {
-				tc.files["rt/rt_test.go"] = uncountedTest(ifaceTest)
-			}
-			for name, src := range tc.files {
-				p := filepath.Join(dir, name)
-				os.MkdirAll(filepath.Dir(p), 0o755)
-				if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			args := append([]string{"gen", "-schema", "nf.yaml", "-kernels", "./rt", "-output", "checked", "-types", "Tensor=" + tc.tensor, "-types", "Scalar=float64"}, tc.more...)
+		{dir: "uncounted", tensor: "rt.Tensor", more: []string{"-use-counts=false"},
+			files: map[string]string{"rt/rt.go": strings.Replace(ifaceRuntime, "\tUseCounts() (int, int)\n\tValues", "\tValues", 1), "rt/rt_test.go": uncountedTest(ifaceTest)}},
+	}
+	for _, tc := range cases {
+		for name, src := range tc.files {
+			files[tc.dir+"/"+name] = strings.ReplaceAll(src, "example.com/m/", "example.com/m/"+tc.dir+"/")
+		}
+	}
+	for name, src := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range cases {
+		// Function and interface mode over the same kernels.
+		for mode, out := range map[string]string{"function": "checked", "interface": "checkedif"} {
+			args := append([]string{"gen", "-mode", mode, "-schema", "nf.yaml", "-kernels", "./" + tc.dir + "/rt", "-output", tc.dir + "/" + out,
+				"-types", "Tensor=example.com/m/" + tc.dir + "/" + tc.tensor, "-types", "Scalar=float64"}, tc.more...)
 			if _, stderr, code := runCLI(t, dir, args...); code != 0 {
-				t.Fatalf("gen: exit %d\n%s", code, stderr)
+				t.Fatalf("%s: gen -mode %s: exit %d\n%s", tc.dir, mode, code, stderr)
 			}
-			// Interface mode too: the Kernels of the same functions.
-			args = append([]string{"gen", "-mode", "interface", "-schema", "nf.yaml", "-kernels", "./rt", "-output", "checkedif", "-types", "Tensor=" + tc.tensor, "-types", "Scalar=float64"}, tc.more...)
-			if _, stderr, code := runCLI(t, dir, args...); code != 0 {
-				t.Fatalf("gen -mode interface: exit %d\n%s", code, stderr)
+		}
+	}
+	buildAll(t, dir)
+	for _, args := range [][]string{{"test", "-count=1", "./..."}, {"test", "-count=1", "-tags", "debugasserts", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod -buildvcs=false")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		for _, tc := range cases {
+			if !strings.Contains(string(out), "ok  \texample.com/m/"+tc.dir+"/rt\t") {
+				t.Errorf("go %s: no passing tests of %s/rt:\n%s", strings.Join(args, " "), tc.dir, out)
 			}
-			buildAll(t, dir)
-			for _, args := range [][]string{{"test", "-count=1", "./rt"}, {"test", "-count=1", "-tags", "debugasserts", "./rt"}} {
-				cmd := exec.Command("go", args...)
-				cmd.Dir = dir
-				cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod -buildvcs=false")
-				if out, err := cmd.CombinedOutput(); err != nil {
-					t.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-				}
-			}
-		})
+		}
 	}
 }
 
