@@ -87,7 +87,7 @@ func New(c *config.Config) (*Job, error) {
 	}
 	o.TypeParams = rep.TypeParams
 	if o.Kernels != nil {
-		if err := checkTensorType(c, p, o.Kernels); err != nil {
+		if err := checkTensorType(c, p, loaded); err != nil {
 			return nil, err
 		}
 	}
