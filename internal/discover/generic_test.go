@@ -88,6 +88,20 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+// TestParamIs: a kernel's parameter is compared with a type as Go types,
+// through aliases.
+func TestParamIs(t *testing.T) {
+	k, err := Load(".", "./testdata/generic/k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := kernels.GoType{Path: kernels.AssertsPath, Name: "Tensor"}
+	if !k.ParamIs("Pass", 0, def) || k.ParamIs("Neg", 0, def) || k.ParamIs("Pass", 1, def) || k.ParamIs("Nope", 0, def) {
+		t.Errorf("ParamIs: Pass %v, Neg %v, Pass's second %v, Nope %v; want true, false, false, false",
+			k.ParamIs("Pass", 0, def), k.ParamIs("Neg", 0, def), k.ParamIs("Pass", 1, def), k.ParamIs("Nope", 0, def))
+	}
+}
+
 // TestCheckTypesGeneric: a generic tensor type needs its type arguments;
 // a type parameter gets the constraint of its place, spelled so that
 // another package can write it (an unexported one by its terms), or a

@@ -173,3 +173,18 @@ func spellAll(ts []kernels.GoType) string {
 	}
 	return "[" + strings.Join(s, ", ") + "]"
 }
+
+// ParamIs reports whether parameter i of kernel name has type t, as Go
+// types: an alias is the type it stands for.
+func (p *Package) ParamIs(name string, i int, t kernels.GoType) bool {
+	fn := p.funcs[name]
+	if fn == nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if i >= sig.Params().Len() {
+		return false
+	}
+	want, err := (&resolver{known: p.known}).resolve(t)
+	return err == nil && types.Identical(want, sig.Params().At(i).Type())
+}

@@ -138,12 +138,14 @@ func tensorProblems(c *config.Config, tensor kernels.GoType, rep *discover.TypeR
 // asserts.Tensor, while the kernels take a tensor type of their own: every
 // kernel would otherwise have "the wrong signature", with no word of the
 // config. The kernel of the first op whose first argument is a Tensor
-// tells the type.
-func checkTensorType(c *config.Config, p *plan.Plan, k *kernels.Set) error {
+// tells the type (compared as a Go type: an alias of asserts.Tensor is
+// asserts.Tensor).
+func checkTensorType(c *config.Config, p *plan.Plan, loaded *discover.Package) error {
 	if _, ok := c.Types["Tensor"]; ok {
 		return nil
 	}
-	def := kernels.AssertsPath + ".Tensor"
+	k := loaded.Set
+	def := kernels.GoType{Path: kernels.AssertsPath, Name: "Tensor"}
 	for _, op := range p.Ops {
 		args := op.Src.Func.Args()
 		if len(args) == 0 || !args[0].Type.Is(schema.Tensor) {
@@ -154,7 +156,7 @@ func checkTensorType(c *config.Config, p *plan.Plan, k *kernels.Set) error {
 			continue
 		}
 		params := kernel.Signature.Params
-		if len(params) == 0 || params[0].Type == def {
+		if len(params) == 0 || loaded.ParamIs(kernel.Name, 0, def) {
 			return nil
 		}
 		first := params[0].Type

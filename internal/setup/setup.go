@@ -103,7 +103,7 @@ func NewWith(c *config.Config, k *discover.Package) (*Job, error) {
 	}
 	o.TypeParams = rep.TypeParams
 	if o.Kernels != nil {
-		if err := checkTensorType(c, p, o.Kernels); err != nil {
+		if err := checkTensorType(c, p, loaded); err != nil {
 			return nil, err
 		}
 	}

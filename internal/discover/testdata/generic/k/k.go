@@ -2,6 +2,7 @@
 package k
 
 import (
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/internal/discover/testdata/generic/f32"
 	"github.com/assertgen/assertgen/internal/discover/testdata/generic/tensor"
 )
@@ -20,3 +21,8 @@ func Concrete(self *tensor.Tensor[float32]) *tensor.Tensor[float32] { return sel
 func Cat(tensors ...*tensor.Tensor[float32]) *tensor.Tensor[float32] { return nil }
 
 func Split[T tensor.Float](self *tensor.Tensor[T]) []*tensor.Tensor[T] { return nil }
+
+// Handle is asserts.Tensor by another name.
+type Handle = asserts.Tensor
+
+func Pass(self Handle) Handle { return self }
