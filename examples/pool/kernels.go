@@ -46,6 +46,9 @@ func Cat[T Float](tensors []*Tensor[T], dim int64) *Tensor[T] {
 		panic(fmt.Errorf("cat: expected a non-empty list of tensors"))
 	}
 	first := tensors[0]
+	if len(first.shape) == 0 {
+		panic(fmt.Errorf("cat: a zero-dimensional tensor cannot be concatenated"))
+	}
 	d := wrapDim(dim, len(first.shape))
 	shape := append([]int(nil), first.shape...)
 	shape[d] = 0
