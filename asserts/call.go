@@ -552,6 +552,18 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 	c.slowStorageUseCountEq1(l, r)
 }
 
+// skipUncounted counts a use-count row on a plain return of a runtime
+// without use counts (a defined tensor with storage, no mode) as skipped
+// under no_use_counts alone, and reports whether it did: what slowResult
+// would do, without the run counted and taken back.
+func (c *Call) skipUncounted(r *Saved) bool {
+	if r.plainUncounted() && c.t.lane(laneNoUseCounts) < 0xffff {
+		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+		return true
+	}
+	return false
+}
+
 // BindingContext checks, in a hermetic context, that the argument's storage
 // carries no binding made in another context (binding_context). Outside
 // hermetic contexts it passes without reading the tensor. Call it after
@@ -1121,17 +1133,16 @@ func (c *Call) slowSameImplStorageVersion(l Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) {
+	if c.skipUncounted(r) {
+		return
+	}
 	c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
 	c.slowResult(CheckImplUseCountLE1, l, r)
 }
 
 //go:noinline
 func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) {
-	if r.plainUncounted() && c.t.lane(laneNoUseCounts) < 0xffff {
-		// A plain return of a runtime without use counts: skipped under
-		// no_use_counts alone (as slowResult would, without the run
-		// counted and taken back).
-		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+	if c.skipUncounted(r) {
 		return
 	}
 	c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))

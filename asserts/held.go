@@ -192,6 +192,15 @@ func Released(t Identity) {
 	}
 }
 
+// ReleasedMemory is [Released] for a tensor type without identities of
+// its own, from its memory ([Memory]): the storage its anchor names went
+// back to the runtime's pool.
+func ReleasedMemory(m Memory) {
+	if m.anchor != nil {
+		fresh.forget(ID(uintptr(m.anchor)), true)
+	}
+}
+
 // handout is one storage that came out of a kernel fresh. It holds no
 // pointer: the collector neither scans the registry nor is kept from
 // freeing a storage by it.

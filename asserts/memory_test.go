@@ -21,10 +21,10 @@ func (d *dense) mem() asserts.Memory {
 	if d == nil {
 		return asserts.Memory{}
 	}
-	return asserts.SliceMemory(d.data).Strided([]int{d.rows, d.cols}, []int{d.stride, 1}).Of(unsafe.Pointer(d))
+	return asserts.SliceMemory(d.data).Strided([]int{d.rows, d.cols}, []int{d.stride, 1})
 }
 
-func (d *dense) Ident() asserts.Ident                { return d.mem().Ident() }
+func (d *dense) Ident() asserts.Ident                { return d.mem().Ident(unsafe.Pointer(d)) }
 func (d *dense) StorageAnchor() unsafe.Pointer       { return d.mem().Anchor() }
 func (d *dense) MetadataFingerprint() (uint64, bool) { return d.mem().Metadata() }
 func (d *dense) ContentDigest() (uint64, bool)       { return d.mem().Digest() }

@@ -258,11 +258,11 @@ func anchorArg(s *snap) hArg {
 
 // readMemory reads the memory of slot s's tensor into the helper's local
 // m<k> and passes it, by address, to asserts' method f (SaveMemory,
-// AfterMemory or ResultMemory).
+// AfterMemory or ResultMemory), after the tensor's handle.
 func readMemory(h *helper, f string, s *snap) {
 	k := strconv.Itoa(s.k)
 	h.add("m"+k+":=t"+k+".Memory()", jen.Id("m"+k).Op(":=").Id("t"+k).Dot("Memory").Call())
-	h.method(f, snapArg(s), hArg{"&m" + k, jen.Op("&").Id("m" + k)})
+	h.method(f, snapArg(s), hArg{"unsafe.Pointer(t" + k + ")", jen.Qual("unsafe", "Pointer").Call(jen.Id("t" + k))}, hArg{"&m" + k, jen.Op("&").Id("m" + k)})
 }
 
 // anchored reports whether the wrappers read the storage anchor of the
