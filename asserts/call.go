@@ -79,7 +79,10 @@ type Saved struct {
 	hasDigest bool
 	// hasMeta is set when same_metadata took the argument's metadata
 	// fingerprint, meta, before the kernel (see metadata.go).
-	hasMeta  bool
+	hasMeta bool
+	// memo says what SaveMemory and AfterMemory read with the identities
+	// (memo* bits), so that a list's metadata rows need not read again.
+	memo     uint8
 	digest   uint64
 	metadata uint64
 	// anchor is the argument's storage anchor before the kernel, for a

@@ -96,7 +96,19 @@ func (c *Call) SaveMemory(s *Saved, handle unsafe.Pointer, m *Memory) {
 	s.id = m.Ident(handle)
 	s.meta = c.saved
 	s.anchor = m.anchor
+	s.metadata, s.memo = m.meta, memoMeta
 }
+
+// The memo bits of a Saved.
+const (
+	// memoMeta: metadata holds the fingerprint SaveMemory read (0: none),
+	// which same_metadata on a list element takes instead of reading it
+	// again (saveMetadataElem).
+	memoMeta = 1 << iota
+	// memoKept: AfterMemory read the fingerprint same_metadata took
+	// before the kernel (SameMetadataList passes the element).
+	memoKept
+)
 
 // AfterMemory is [Call.After] and [Call.AfterAnchor] from the tensor's
 // handle and memory once the kernel has returned.
@@ -104,6 +116,9 @@ func (c *Call) AfterMemory(s *Saved, handle unsafe.Pointer, m *Memory) {
 	s.after = m.Ident(handle)
 	s.meta &^= fPending
 	s.anchorAfter(m.anchor)
+	if s.hasMeta && m.meta != 0 && m.meta == s.metadata {
+		s.memo |= memoKept
+	}
 }
 
 // ResultMemory is [Call.ResultIdent] from a return's handle and memory.

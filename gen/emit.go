@@ -730,6 +730,10 @@ type listFn struct {
 	typ     kernels.GoType
 	tparams []kernels.TypeParam
 	guard   string // the elements' guard, for an interface type (see shapeSet.guardFn)
+	// mem is set for a list of the foreign adapter type: each element's
+	// memory is read once (SaveMemory, AfterMemory), not once per
+	// contract method.
+	mem bool
 }
 
 // listFn returns the name of the list snapshot function of kind k for
@@ -744,6 +748,9 @@ func (ss *shapeSet) listFn(k listKind, t kernels.GoType) string {
 	n := ss.shapeName(ss.ns+listKinds[k].name, typeParamsKey(tps)+ts) // called only by helpers: not exported
 	ss.lists[key] = n
 	lf := listFn{name: n, kind: k, typ: t, tparams: tps}
+	if f := ss.foreign; f != nil && t.Path == f.adapter.Path && t.Name == f.adapter.Name && t.Prefix == "[]"+f.adapter.Prefix {
+		lf.mem = k == listSave || k == listSaveOpt || k == listAfter
+	}
 	if t.Interface {
 		elem := t
 		elem.Prefix = strings.TrimPrefix(elem.Prefix, "[]")
@@ -838,6 +845,18 @@ func genListFn(f *jen.File, lf listFn) {
 		each = c.Clone().Dot("ResultIdent").Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
 		last = l.Clone().Dot("SummarizeResult").Call()
 	}
+	body := []jen.Code{each}
+	if lf.mem {
+		// the element's memory, read once: m := t.Memory(); c.SaveMemory(l.At(i), unsafe.Pointer(t), &m)
+		method := "SaveMemory"
+		if lf.kind == listAfter {
+			method = "AfterMemory"
+		}
+		body = []jen.Code{
+			jen.Id("m").Op(":=").Id("t").Dot("Memory").Call(),
+			c.Clone().Dot(method).Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Qual("unsafe", "Pointer").Call(jen.Id("t")), jen.Op("&").Id("m")),
+		}
+	}
 	f.Line()
 	short := lf.typ.Display()
 	f.Commentf("%s is asserts.%s for %s, without an indirect call per element.", lf.name, listKinds[lf.kind].generic, short)
@@ -847,7 +866,7 @@ func genListFn(f *jen.File, lf listFn) {
 		jen.Id("ts").Add(typeCode(lf.typ)),
 	).Block(
 		first,
-		jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Add(ts)).Block(each),
+		jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Add(ts)).Block(body...),
 		last,
 	)
 }

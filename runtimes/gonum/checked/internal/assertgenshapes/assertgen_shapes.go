@@ -419,7 +419,8 @@ func ChecksPre_cd762f68ceaf(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 func afterList_d00141ee2881(c *asserts.Call, l *asserts.SavedList, ts []*ForeignDense) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
-		c.After(l.At(i), t)
+		m := t.Memory()
+		c.AfterMemory(l.At(i), unsafe.Pointer(t), &m)
 	}
 	l.SummarizeAfter()
 }
@@ -428,7 +429,8 @@ func afterList_d00141ee2881(c *asserts.Call, l *asserts.SavedList, ts []*Foreign
 func saveList_d00141ee2881(c *asserts.Call, l *asserts.SavedList, ts []*ForeignDense) {
 	l.Reset(len(ts))
 	for i, t := range ts {
-		c.Save(l.At(i), t)
+		m := t.Memory()
+		c.SaveMemory(l.At(i), unsafe.Pointer(t), &m)
 	}
 	l.SummarizeSaved()
 }

@@ -441,7 +441,8 @@ func ChecksPre_f274ccc7190b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 func afterList_3e824c9d5f39(c *asserts.Call, l *asserts.SavedList, ts []*ForeignDense) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
-		c.After(l.At(i), t)
+		m := t.Memory()
+		c.AfterMemory(l.At(i), unsafe.Pointer(t), &m)
 	}
 	l.SummarizeAfter()
 }
@@ -450,7 +451,8 @@ func afterList_3e824c9d5f39(c *asserts.Call, l *asserts.SavedList, ts []*Foreign
 func saveList_3e824c9d5f39(c *asserts.Call, l *asserts.SavedList, ts []*ForeignDense) {
 	l.Reset(len(ts))
 	for i, t := range ts {
-		c.Save(l.At(i), t)
+		m := t.Memory()
+		c.SaveMemory(l.At(i), unsafe.Pointer(t), &m)
 	}
 	l.SummarizeSaved()
 }
