@@ -617,7 +617,7 @@ func (r *Saved) ImplApart(s *Saved) bool { return r.id.Impl != s.id.Impl || r.id
 // with storage.
 func (r *Saved) FreshFrom(s *Saved) bool {
 	return r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage ||
-		r.meta == fResult|fUncounted && s.meta == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage
+		r.meta == fResult|fUncounted && s.meta == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor)
 }
 
 // FreshNoAliasRows counts n fresh_no_alias rows for which [Saved.FreshFrom]
@@ -874,8 +874,8 @@ func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 //go:noinline
 func (c *Call) freshNoAliasFirst(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
-	if r.plainUncounted() && s.meta&^Versioned == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage {
-		return // a runtime without counts: both plain, storages apart
+	if r.plainUncounted() && s.meta&^Versioned == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
+		return // a runtime without counts: both plain, storages and memory apart
 	}
 	c.freshNoAliasSlow(ret, r, arg, s)
 }
@@ -888,6 +888,12 @@ func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	}
 	if r.meta&fResult == 0 {
 		c.misuse(k, ret, "needs a Result snapshot of the return")
+	}
+	if r.id.Storage != s.id.Storage && r.anchor != nil && r.anchor == s.anchor && r.meta&fStorageReported == 0 {
+		// another StorageImpl ID on the argument's memory
+		c.report(&Violation{Check: k, loc: ret, other: arg,
+			Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), SameMemory: true, Traits: r.traits()})
+		return
 	}
 	if r.id.Storage != s.id.Storage || r.meta&fStorageReported != 0 {
 		return

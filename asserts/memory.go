@@ -126,6 +126,7 @@ func (c *Call) ResultMemory(r *Saved, handle unsafe.Pointer, m *Memory) {
 	r.id = m.Ident(handle)
 	r.after = Ident{}
 	r.meta = fResult | fUncounted | c.saved&fMode
+	r.anchor = m.anchor
 }
 
 // Anchor returns the storage anchor ([Anchored]), nil without storage.

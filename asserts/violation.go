@@ -75,6 +75,10 @@ type Violation struct {
 	// StorageImpl ID but its storage anchor ([Anchored]) moved: the kernel
 	// rebound the tensor to other memory without a new storage identity.
 	AnchorMoved bool `json:"anchor_moved,omitempty"`
+	// SameMemory reports, for fresh_no_alias, that the return has a
+	// StorageImpl ID of its own but the argument's memory (the same
+	// storage anchor, [Anchored]): one buffer under two storages.
+	SameMemory bool `json:"same_memory,omitempty"`
 	// Binding and Env are set for binding_context; Binding also for
 	// impl_use_count_eq_fresh on a return with a bound foreign object
 	// (ImplBound).
@@ -173,6 +177,9 @@ func (v *Violation) detail() string {
 	case CheckDistinctOutputs:
 		return fmt.Sprintf("shares StorageImpl %v with %s", ID(v.Got), v.Other)
 	case CheckFreshNoAlias:
+		if v.SameMemory {
+			return fmt.Sprintf("is on the memory of %s (its storage anchor) under StorageImpl %v, %s's being %v: one buffer under two storages, but the schema says the return is fresh", v.Other, ID(v.Got), v.Other, ID(v.Want))
+		}
 		if v.StorageUses == 0 { // a runtime without use counts: none to show
 			return fmt.Sprintf("shares StorageImpl %v with %s, but the schema says the return is fresh", ID(v.Got), v.Other)
 		}

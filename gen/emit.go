@@ -485,6 +485,9 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 			readMemory(h, "ResultMemory", s)
 		} else {
 			h.method(result, snapArg(s), tensorArg(s))
+			if ss.anchored(s) {
+				h.method("ResultAnchor", snapArg(s), anchorArg(s))
+			}
 		}
 	}
 }
