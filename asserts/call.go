@@ -115,6 +115,10 @@ const (
 	// fAnchorMoved: AfterIdent found the argument's storage anchor moved
 	// while its StorageImpl ID stayed (same_storage reports it).
 	fAnchorMoved Traits = 1 << 24
+	// fRecycled: AfterRecycled found the argument pointing, after the
+	// kernel, at memory the runtime took back during the call
+	// (same_storage reports it).
+	fRecycled Traits = 1 << 25
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
@@ -616,7 +620,7 @@ func (r *Saved) ImplApart(s *Saved) bool { return r.id.Impl != s.id.Impl || r.id
 // counters, the return snapshotted by [Call.ResultIdent] and the argument
 // with storage.
 func (r *Saved) FreshFrom(s *Saved) bool {
-	return r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage ||
+	return r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) ||
 		r.meta == fResult|fUncounted && s.meta == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor)
 }
 
@@ -861,7 +865,7 @@ func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m CheckSet) {
 // reported the return, or the return is the argument itself and
 // impl_use_count_le_1 runs on it, fresh_no_alias stays silent.
 func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage {
+	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
 		c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
 	} else {
 		c.freshNoAliasFirst(ret, r, arg, s)
@@ -1186,7 +1190,8 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 		want, got = s.id.Version, s.after.Version
 	}
 	moved := k == CheckSameStorage && want == got && s.meta&fAnchorMoved != 0
-	if want == got && !moved {
+	recycled := k == CheckSameStorage && s.meta&fRecycled != 0
+	if want == got && !moved && !recycled {
 		return
 	}
 	if k == CheckNoMutation && c.aliasesMutable(writeKey(s.id)) {
@@ -1203,7 +1208,7 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	if k == CheckNoMutation {
 		s.meta |= fMutationReported
 	}
-	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved}
+	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved, Recycled: recycled}
 	if s.after.Impl == 0 {
 		// Not a swap but a released (or reset) handle: say so.
 		v.Released, v.Want, v.Got = true, uint64(s.id.Impl), 0

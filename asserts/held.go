@@ -190,6 +190,9 @@ func Released(t Identity) {
 	if id := t.Ident(); id.Storage != 0 {
 		fresh.forget(id.Storage, id.Traits&AddressIdentity != 0)
 	}
+	if a, ok := t.(Anchored); ok {
+		Recycled(a.StorageAnchor())
+	}
 }
 
 // ReleasedMemory is [Released] for a tensor type without identities of
@@ -198,6 +201,7 @@ func Released(t Identity) {
 func ReleasedMemory(m Memory) {
 	if m.anchor != nil {
 		fresh.forget(ID(uintptr(m.anchor)), true)
+		Recycled(m.anchor)
 	}
 }
 

@@ -79,6 +79,10 @@ type Violation struct {
 	// StorageImpl ID of its own but the argument's memory (the same
 	// storage anchor, [Anchored]): one buffer under two storages.
 	SameMemory bool `json:"same_memory,omitempty"`
+	// Recycled reports, for same_storage, that the runtime took the
+	// argument's memory back during the call ([Recycled]) while the
+	// argument still points at it.
+	Recycled bool `json:"recycled,omitempty"`
 	// Binding and Env are set for binding_context; Binding also for
 	// impl_use_count_eq_fresh on a return with a bound foreign object
 	// (ImplBound).
@@ -132,6 +136,9 @@ func (v *Violation) detail() string {
 	case CheckSameImpl:
 		return fmt.Sprintf("kernel replaced the TensorImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
 	case CheckSameStorage:
+		if v.Recycled {
+			return fmt.Sprintf("kernel gave the memory of StorageImpl %v back to the runtime's pool (asserts.Recycled) while the argument still points at it: the next fresh output can take it", ID(v.Got))
+		}
 		if v.AnchorMoved {
 			return fmt.Sprintf("kernel rebound the tensor to other memory (its storage anchor moved) and kept StorageImpl %v", ID(v.Got))
 		}

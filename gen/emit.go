@@ -266,13 +266,15 @@ func readMemory(h *helper, f string, s *snap) {
 }
 
 // anchored reports whether the wrappers read the storage anchor of the
-// single tensor of slot s themselves: a runtime without use counts, whose
-// tensor type implements asserts.Anchored (kernels.Set.Anchored). Its
-// snapshots then take Save and SaveAnchor (After and AfterAnchor) instead
-// of SaveIdent (AfterIdent), and its fresh returns FreshNotHeldAnchor
-// instead of FreshNotHeld: the same checks without a type assertion.
+// single tensor of slot s themselves: its tensor type implements
+// asserts.Anchored (kernels.Set.Anchored). Its snapshots then take Save
+// and SaveAnchor (After and AfterAnchor, or for a runtime with use counts
+// AfterRecycled; Result or ResultIdent and ResultAnchor) instead of
+// SaveIdent (AfterIdent), and its fresh returns FreshNotHeldAnchor instead
+// of FreshNotHeld: the same checks without a type assertion, and memory
+// compared where the runtime reports it.
 func (ss *shapeSet) anchored(s *snap) bool {
-	return ss.noUseCounts && !s.list && !s.typ.Interface && ss.anchoredOf[s.typ.Origin().String()]
+	return !s.list && !s.typ.Interface && ss.anchoredOf[s.typ.Origin().String()] && (ss.noUseCounts || s.form == schema.TensorSingle)
 }
 
 // locArg is element i of the op's Loc array.
@@ -467,9 +469,14 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 			h.method("After"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s))
 		} else if s.mem {
 			readMemory(h, "AfterMemory", s)
-		} else if ss.anchored(s) {
+		} else if ss.anchored(s) && noUseCounts {
 			h.method("After", snapArg(s), tensorArg(s))
 			h.method("AfterAnchor", snapArg(s), anchorArg(s))
+		} else if ss.anchored(s) {
+			// a runtime with use counts: a moved anchor is a resize; memory
+			// taken back during the call is a violation
+			h.method("After", snapArg(s), tensorArg(s))
+			h.method("AfterRecycled", snapArg(s), anchorArg(s))
 		} else {
 			h.method("After"+identSuffix(s.typ, ss), snapArg(s), tensorArg(s))
 		}
