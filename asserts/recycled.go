@@ -47,6 +47,27 @@ func Recycled(anchor unsafe.Pointer) {
 	s.mu.Unlock()
 }
 
+// Reused tells the checks that the runtime handed the memory whose
+// storage anchor is anchor out again, from its free list (its pool's
+// Get): the memory is in use once more, and a tensor that points at it
+// after a call is no longer one on memory taken back. A runtime that
+// calls [Recycled] calls Reused where it takes a buffer off its free list.
+func Reused(anchor unsafe.Pointer) {
+	if anchor == nil {
+		return
+	}
+	p := uintptr(anchor)
+	s := &recycled.shards[(p>>13)%recycledShards]
+	s.mu.Lock()
+	set := &s.sets[(p>>4)%recycledSets]
+	for w := range set {
+		if set[w].anchor == p {
+			set[w] = recycledEntry{}
+		}
+	}
+	s.mu.Unlock()
+}
+
 // recycledAt returns the write clock of the latest Recycled of anchor p
 // still in the table, 0 if none.
 func recycledAt(p uintptr) uint64 {
@@ -89,9 +110,10 @@ var recycled struct{ shards [recycledShards]recycledShard }
 
 // AfterRecycled completes an argument's snapshot, after [Call.After],
 // with its storage anchor once the kernel has returned, for a runtime
-// with use counts whose tensors implement [Anchored]: if the runtime took
-// that memory back during the call ([Recycled]) while the argument still
-// points at it, same_storage reports it (Violation.Recycled). A moved
+// with use counts whose tensors implement [Anchored] (saved with
+// [Call.SaveAnchor]): if the argument kept its memory and the runtime took
+// that memory back during the call ([Recycled]) without handing it out
+// again ([Reused]), same_storage reports it (Violation.Recycled). A moved
 // anchor alone is no violation here: a resize gives a storage new memory
 // and keeps its StorageImpl, as PyTorch's out= resize does. It costs one
 // load while no memory was taken back, or a declared write ended,
@@ -102,9 +124,17 @@ func (c *Call) AfterRecycled(s *Saved, anchor unsafe.Pointer) {
 	}
 }
 
+// recycledAfter marks s fRecycled when the argument kept its memory (the
+// anchor saved before the kernel) and the runtime took that memory back
+// during the call without handing it out again. A tensor that got new
+// memory (a resize) is not judged, whatever that memory's history.
+//
 //go:noinline
 func (c *Call) recycledAfter(s *Saved, anchor unsafe.Pointer) {
-	if seq := recycledAt(uintptr(anchor)); seq > c.since && s.after.Storage != 0 {
+	if anchor != s.anchor || s.after.Storage == 0 {
+		return
+	}
+	if seq := recycledAt(uintptr(anchor)); seq > c.since {
 		s.meta |= fRecycled
 	}
 }

@@ -219,6 +219,9 @@ func hint(v *Violation) string {
 	if v.Released {
 		return "a kernel must not release or reset its caller's handles: the caller still owns every argument"
 	}
+	if v.Recycled {
+		return "a kernel that resizes a tensor may give its old memory back only once the tensor points at new memory; give the tensor its new buffer first, or keep the old one"
+	}
 	if int(v.Check) >= len(checkFacts) {
 		return ""
 	}
