@@ -25,11 +25,13 @@ import (
 // owns, into which callers give tensors back, says so with [Released]: a
 // storage given back may come out fresh again.
 
-// Anchored is the optional contract of fresh_not_held and of the anchor
-// comparison of same_storage: a pointer that stands for the tensor's
-// storage memory. asserts keeps only its address, never the pointer: it
-// keeps nothing alive, and may point anywhere, into the Go heap or not
-// (a mapped file, C memory).
+// Anchored is the optional contract of the checks that compare memory: a
+// pointer that stands for the tensor's storage memory, for fresh_not_held,
+// the anchor comparison of same_storage (a rebinding, or memory given back
+// during a call: see [Recycled]) and fresh_no_alias's one buffer under two
+// storages; with use counts or without. asserts keeps only its address
+// beyond a call, never the pointer: it keeps nothing alive, and may point
+// anywhere, into the Go heap or not (a mapped file, C memory).
 //
 // Every tensor on one storage must return a pointer to the same byte: for
 // a Go slice shared by views made with two-index slicing, the last byte of
