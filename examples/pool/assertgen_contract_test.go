@@ -33,6 +33,5 @@ func testContract[T float32 | float64](t *testing.T) {
 			x := t.(*pool.Tensor[T])
 			pool.Zero_(x).Release()
 		},
-		Recycle: func(t asserts.Tensor) { pool.GiveBack(t.(*pool.Tensor[T])) },
 	})
 }
