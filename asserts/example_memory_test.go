@@ -22,13 +22,6 @@ func newVector(n int) *vector {
 	return &vector{make([]float64, n)}
 }
 
-// put gives v's buffer back to the free list, and tells the checks: the
-// next fresh output on that buffer is a new ownership.
-func put(v *vector) {
-	asserts.ReleasedMemory(asserts.SliceMemory(v.data))
-	free = append(free, v.data)
-}
-
 var opOnes = asserts.Op{Name: "ones", Profile: asserts.Strict}
 
 // ones is a checked call whose kernel returns a fresh vector, as the
@@ -52,7 +45,10 @@ func ones(n int) *vector {
 func ExampleReleasedMemory() {
 	vs := asserts.Collect(func() {
 		a := ones(4)
-		put(a)
+		// a's buffer goes back to the free list, and the checks are told:
+		// the next fresh output on it is a new ownership
+		asserts.ReleasedMemory(asserts.SliceMemory(a.data))
+		free = append(free, a.data)
 		b := ones(4) // a's buffer, from the free list
 		fmt.Println("same buffer:", &a.data[0] == &b.data[0])
 	})
