@@ -302,7 +302,7 @@ func (c *Call) pol() *policyTable {
 // Save and After are small enough to be inlined into the wrapper, where the
 // compiler sees the tensor's concrete type and calls (or inlines) its Ident
 // method directly. Snapshots are filled through a pointer, not returned: a
-// Saved is seven words, and returning one by value makes the compiler copy
+// Saved is twelve words, and returning one by value makes the compiler copy
 // it with 16-byte moves that stall on the 8-byte stores just made.
 func (c *Call) Save(s *Saved, t Identity) {
 	s.id = t.Ident()

@@ -13,12 +13,11 @@ import (
 // A pooling runtime small enough to break: storages take buffers from a
 // free list and tensors report their memory (asserts.Anchored).
 type mpool struct {
-	ids      atomic.Uint64
-	free     [][]byte
-	donate   bool // New hands out the last tensor's buffer under a new storage, alive or not
-	silent   bool // the pool does not call asserts.Recycled
-	lastBuf  []byte
-	recycled int
+	ids     atomic.Uint64
+	free    [][]byte
+	donate  bool // New hands out the last tensor's buffer under a new storage, alive or not
+	silent  bool // the pool does not call asserts.Recycled
+	lastBuf []byte
 }
 
 type mstorage struct {

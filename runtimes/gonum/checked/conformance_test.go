@@ -25,7 +25,9 @@ func dense(i asserts.Identity) *mat.Dense { return (*mat.Dense)(i.(*assertgensha
 // rebinding seen, a collected address that comes back as a new tensor.
 func TestConformance(t *testing.T) {
 	assertstest.RunUncounted(t, assertstest.Uncounted{
-		New:       func() asserts.Identity { return foreign(mat.NewDense(3, 4, []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})) },
+		New: func() asserts.Identity {
+			return foreign(mat.NewDense(3, 4, []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}))
+		},
 		Undefined: func() asserts.Identity { return (*assertgenshapes.ForeignDense)(nil) },
 		View:      func(x asserts.Identity) asserts.Identity { return foreign(dense(x).Slice(1, 3, 0, 4).(*mat.Dense)) },
 		Copy:      func(x asserts.Identity) asserts.Identity { return foreign(mat.DenseCopyOf(dense(x))) },
