@@ -7,10 +7,6 @@ import (
 	"time"
 
 	"github.com/assertgen/assertgen/gen"
-	"github.com/assertgen/assertgen/internal/cmdflag"
-	"github.com/assertgen/assertgen/internal/interrupt"
-	"github.com/assertgen/assertgen/internal/missing"
-	"github.com/assertgen/assertgen/internal/progress"
 	"github.com/assertgen/assertgen/internal/setup"
 	"github.com/assertgen/assertgen/output"
 )
@@ -19,13 +15,13 @@ import (
 var errFindings = errors.New("findings")
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
-	g := interrupt.Catch(stderr)
+	g := setup.Catch(stderr)
 	defer g.Stop()
-	fs := cmdflag.New("gen", stderr)
-	cf := cmdflag.Register(fs, "gen", true, stderr)
+	fs := setup.NewFlagSet("gen", stderr)
+	cf := setup.RegisterConfig(fs, "gen", true, stderr)
 	check := fs.Bool("check", false, "write nothing; exit 1 and name the files that are stale")
 	stubs := fs.String("stubs", "", "write a stub of every selected op's missing kernel to the new `file` (the kernels package's)")
-	if err := cmdflag.ParseNoArgs(fs, args); err != nil {
+	if err := setup.ParseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
 	c, err := cf.Load(fs)
@@ -41,15 +37,15 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	}
 	if *check && *stubs != "" {
 		fmt.Fprintf(stderr, "assertgen gen: -stubs with -check: -check writes nothing\n")
-		return cmdflag.ErrUsage
+		return setup.ErrUsage
 	}
-	if err := missing.CheckStubsFile(*stubs, j.Options.Kernels); err != nil {
+	if err := setup.CheckStubsFile(*stubs, j.Options.Kernels); err != nil {
 		return cf.Route(err)
 	}
 	if err := j.PrepareOutput(); err != nil {
 		return err
 	}
-	j.Options.Progress = progress.For(stderr, time.Now())
+	j.Options.Progress = setup.Progress(stderr, time.Now())
 	res, err := gen.Generate(j.Plan, j.Options)
 	if err != nil {
 		return err
@@ -64,8 +60,8 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	absent := missing.Ops(j.Plan, res.Missing)
-	st, err := missing.PrepareStubs(*stubs, j.Options, j.Loaded, absent)
+	absent := setup.MissingOps(j.Plan, res.Missing)
+	st, err := setup.PrepareStubs(*stubs, j.Options, j.Loaded, absent)
 	if err != nil {
 		return err
 	}
@@ -73,7 +69,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "assertgen: %d ops wrapped in %s", len(res.Wrapped), j.Dir)
-	required := missing.Required(c)
+	required := setup.KernelsRequired(c)
 	if len(res.Missing) > 0 && !required {
 		fmt.Fprintf(stderr, "; %d selected ops have no kernel (assertgen vet -v lists them)", len(res.Missing))
 	}
@@ -87,7 +83,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if !required || len(absent) == 0 {
 		return nil
 	}
-	if err := missing.Print(stderr, c, j.Plan, j.Options, j.Where, absent, ""); err != nil {
+	if err := setup.PrintMissing(stderr, c, j.Plan, j.Options, j.Where, absent, ""); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "assertgen: %d selected ops have no kernel: write them (gen -stubs FILE writes stubs), select fewer ops, or say allow_missing_kernels: true in the config\n", len(absent))
@@ -95,13 +91,13 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdVet(args []string, stdout, stderr io.Writer) error {
-	g := interrupt.Catch(stderr)
+	g := setup.Catch(stderr)
 	defer g.Stop()
-	fs := cmdflag.New("vet", stderr)
-	cf := cmdflag.Register(fs, "vet", true, stderr)
+	fs := setup.NewFlagSet("vet", stderr)
+	cf := setup.RegisterConfig(fs, "vet", true, stderr)
 	verbose := fs.Bool("v", false, "list every op without a kernel")
 	stubs := fs.String("stubs", "", "write a stub of every selected op's missing kernel to the new `file` (the kernels package's)")
-	if err := cmdflag.ParseNoArgs(fs, args); err != nil {
+	if err := setup.ParseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
 	c, err := cf.Load(fs)
@@ -115,7 +111,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return cf.Route(err)
 	}
-	if err := missing.CheckStubsFile(*stubs, j.Options.Kernels); err != nil {
+	if err := setup.CheckStubsFile(*stubs, j.Options.Kernels); err != nil {
 		return cf.Route(err)
 	}
 	// Built-in allowlist entries that select no op of the schema are not
@@ -141,17 +137,17 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	// wants; with every op selected, or allow_missing_kernels, they are
 	// information.
 	switch {
-	case missing.Required(c) || o.Mode == output.InterfaceMode:
-		err = missing.Print(stdout, c, p, o, j.Where, absent, "")
+	case setup.KernelsRequired(c) || o.Mode == output.InterfaceMode:
+		err = setup.PrintMissing(stdout, c, p, o, j.Where, absent, "")
 		n += len(absent)
 	case *verbose:
-		err = missing.Print(stdout, c, p, o, j.Where, absent, "info: ")
+		err = setup.PrintMissing(stdout, c, p, o, j.Where, absent, "info: ")
 	case len(absent) > 0:
 		fmt.Fprintf(stdout, "info: %d of %d selected ops have no kernel in %s (-v lists them)\n", len(absent), len(p.Ops), o.Kernels.Path)
 	}
 	if err == nil {
-		var st *missing.Stubs
-		if st, err = missing.PrepareStubs(*stubs, o, j.Loaded, absent); err == nil {
+		var st *setup.Stubs
+		if st, err = setup.PrepareStubs(*stubs, o, j.Loaded, absent); err == nil {
 			err = st.Write(stderr, g.WriteNew)
 		}
 	}

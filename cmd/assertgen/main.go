@@ -9,8 +9,6 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/assertgen/assertgen/internal/cmdflag"
-	"github.com/assertgen/assertgen/internal/interrupt"
 	"github.com/assertgen/assertgen/internal/setup"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -91,13 +89,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case errors.Is(err, cmdflag.ErrUsage):
+	case errors.Is(err, setup.ErrUsage):
 		return exitUsage
 	case errors.Is(err, errFindings):
 		return exitFail
 	}
 	fmt.Fprintln(stderr, "assertgen:", err)
-	var ie *interrupt.Error
+	var ie *setup.StopError
 	if errors.As(err, &ie) {
 		return ie.Code()
 	}
@@ -127,11 +125,11 @@ Run 'assertgen <command> -h' for a command's flags.
 }
 
 func cmdPlan(args []string, stdout, stderr io.Writer) error {
-	fs := cmdflag.New("plan", stderr)
-	cf := cmdflag.Register(fs, "plan", false, stderr)
+	fs := setup.NewFlagSet("plan", stderr)
+	cf := setup.RegisterConfig(fs, "plan", false, stderr)
 	asJSON := fs.Bool("json", false, "print the plan as JSON")
 	out := fs.String("o", "", "write to `file` (atomically) instead of standard output")
-	names, err := cmdflag.ParseWithNames(fs, args)
+	names, err := setup.ParseFlagsWithNames(fs, args)
 	if err != nil {
 		return err
 	}
@@ -177,7 +175,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	if fi, err := os.Lstat(*out); err == nil && fi.IsDir() {
 		fmt.Fprintf(stderr, "assertgen plan: -o %s: a directory; name a file\n", *out)
-		return cmdflag.ErrUsage
+		return setup.ErrUsage
 	}
-	return interrupt.WriteFile(stderr, *out, write)
+	return setup.WriteFile(stderr, *out, write)
 }

@@ -1,8 +1,3 @@
-// Package setup turns a config into what the assertgen command hands to
-// gen: the schema, the plan of the selected ops and gen's options, with the
-// kernels package loaded (internal/discover) and the type map, the tensor
-// type and the output directory checked before anything is generated.
-// gen itself only prints the plan it is given.
 package setup
 
 import (

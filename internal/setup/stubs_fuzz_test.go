@@ -1,7 +1,7 @@
-package missing
+package setup
 
 import (
-	"go/build"
+	gobuild "go/build"
 	"io"
 	"path/filepath"
 	"strings"
@@ -11,7 +11,7 @@ import (
 // builds reports whether the go command builds the Go file name into its
 // package for GOOS/GOARCH goos/goarch (go/build's rule: name, build line).
 func builds(name, goos, goarch string) bool {
-	ctx := build.Default
+	ctx := gobuild.Default
 	ctx.GOOS, ctx.GOARCH = goos, goarch
 	ctx.BuildTags, ctx.ToolTags, ctx.ReleaseTags = nil, nil, nil
 	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("package p\n")), nil }

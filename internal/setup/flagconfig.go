@@ -1,4 +1,4 @@
-package cmdflag
+package setup
 
 import (
 	"errors"
@@ -11,15 +11,14 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/config"
-	"github.com/assertgen/assertgen/internal/setup"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
 
-// Config is the flags every command but version and init shares: the
+// ConfigFlags is the flags every command but version and init shares: the
 // config file and an override for each of its keys. plan and explain take
 // the ones that shape the plan; gen and vet all of them.
-type Config struct {
+type ConfigFlags struct {
 	cmd    string
 	full   bool // gen and vet
 	stderr io.Writer
@@ -38,7 +37,7 @@ type Config struct {
 // deprecate registers the old spelling old of the flag now named name: it
 // still works, and says so on stderr. The flags are named as the config
 // keys, with - for _ (output:, -output); the old spellings came first.
-func (f *Config) deprecate(fs *flag.FlagSet, old, name, what string, set func(string) error) {
+func (f *ConfigFlags) deprecate(fs *flag.FlagSet, old, name, what string, set func(string) error) {
 	fs.Func(old, "deprecated spelling of -"+name+" ("+what+")", func(s string) error {
 		note := fmt.Sprintf("assertgen %s: -%s is deprecated; use -%s", f.cmd, old, name)
 		if !slices.Contains(f.deprecated, note) {
@@ -48,11 +47,11 @@ func (f *Config) deprecate(fs *flag.FlagSet, old, name, what string, set func(st
 	})
 }
 
-// Register defines the config flags of the command cmd in fs: full for
+// RegisterConfig defines the config flags of the command cmd in fs: full for
 // gen and vet (all of them), else those that shape the plan. Notes and
 // usage errors go to stderr.
-func Register(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) *Config {
-	f := &Config{cmd: cmd, full: full, stderr: stderr}
+func RegisterConfig(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) *ConfigFlags {
+	f := &ConfigFlags{cmd: cmd, full: full, stderr: stderr}
 	configDefault := "config `file` (default: none)"
 	if full {
 		configDefault = "config `file` (default: assertgen.yaml in the current directory, if any)"
@@ -92,7 +91,7 @@ func Register(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) *Config
 	return f
 }
 
-func (f *Config) opsFlag(fs *flag.FlagSet) {
+func (f *ConfigFlags) opsFlag(fs *flag.FlagSet) {
 	fs.StringVar(&f.ops, "ops", "", "comma-separated op `selectors` (default: all, or all of the backend)")
 }
 
@@ -100,7 +99,7 @@ func (f *Config) opsFlag(fs *flag.FlagSet) {
 // assertgen.yaml in the working directory if there is one), applies the
 // flags that were set and validates the result. A bad flag value is a
 // usage error; a bad value in the file an error at its position.
-func (f *Config) Load(fs *flag.FlagSet) (*config.Config, error) {
+func (f *ConfigFlags) Load(fs *flag.FlagSet) (*config.Config, error) {
 	for _, note := range f.deprecated {
 		fmt.Fprintln(f.stderr, note)
 	}
@@ -136,7 +135,7 @@ func (f *Config) Load(fs *flag.FlagSet) (*config.Config, error) {
 
 // apply sets the value of the flag fl, which was set, in c, and records
 // that the flag set it.
-func (f *Config) apply(c *config.Config, fl *flag.Flag) {
+func (f *ConfigFlags) apply(c *config.Config, fl *flag.Flag) {
 	key := ""
 	switch fl.Name {
 	case "schema":
@@ -227,12 +226,12 @@ func wd(p string) string {
 }
 
 // Route reports an error of the checks after Load as Load does: errors
-// about flags, and a *setup.UsageError, are usage errors (ErrUsage),
+// about flags, and a *UsageError, are usage errors (ErrUsage),
 // printed here; others are returned.
-func (f *Config) Route(err error) error {
+func (f *ConfigFlags) Route(err error) error {
 	var el schema.ErrorList
 	var e *schema.Error
-	var ue *setup.UsageError
+	var ue *UsageError
 	switch {
 	case errors.As(err, &ue):
 		fmt.Fprintf(f.stderr, "assertgen %s: %s\n", f.cmd, ue.Msg)
@@ -246,15 +245,15 @@ func (f *Config) Route(err error) error {
 }
 
 // RouteFor is Route for the command cmd, which takes no config flags
-// (init): errors about its flags, and a *setup.UsageError, are usage
+// (init): errors about its flags, and a *UsageError, are usage
 // errors (ErrUsage), printed on stderr; others are returned.
 func RouteFor(cmd string, stderr io.Writer, err error) error {
-	return (&Config{cmd: cmd, stderr: stderr}).Route(err)
+	return (&ConfigFlags{cmd: cmd, stderr: stderr}).Route(err)
 }
 
 // split reports errs: errors about flags (their position is the flag's
 // name) make a usage error, printed here; errors in the file are returned.
-func (f *Config) split(errs schema.ErrorList) error {
+func (f *ConfigFlags) split(errs schema.ErrorList) error {
 	var file schema.ErrorList
 	usage := false
 	for _, e := range errs {

@@ -1,4 +1,4 @@
-package progress
+package setup
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ func TestProgress(t *testing.T) {
 }
 
 func TestProgressQuietWhenNotATerminal(t *testing.T) {
-	if For(&bytes.Buffer{}, time.Now()) != nil {
+	if Progress(&bytes.Buffer{}, time.Now()) != nil {
 		t.Error("progress on a buffer")
 	}
 	f, err := os.CreateTemp(t.TempDir(), "stderr")
@@ -40,7 +40,7 @@ func TestProgressQuietWhenNotATerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if For(f, time.Now()) != nil {
+	if Progress(f, time.Now()) != nil {
 		t.Error("progress on a regular file")
 	}
 }

@@ -1,4 +1,4 @@
-package cmdflag
+package setup
 
 import (
 	"bytes"
@@ -6,8 +6,6 @@ import (
 	"flag"
 	"slices"
 	"testing"
-
-	"github.com/assertgen/assertgen/internal/setup"
 )
 
 func TestParse(t *testing.T) {
@@ -28,14 +26,14 @@ func TestParse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out bytes.Buffer
-		fs := New("t", &out)
+		fs := NewFlagSet("t", &out)
 		fs.Bool("json", false, "")
 		fs.String("o", "", "")
 		var err error
 		if tt.noArgs {
-			err = ParseNoArgs(fs, tt.args)
+			err = ParseFlagsNoArgs(fs, tt.args)
 		} else {
-			err = Parse(fs, tt.args)
+			err = ParseFlags(fs, tt.args)
 		}
 		if !errors.Is(err, tt.wantErr) || err == nil && tt.wantErr != nil {
 			t.Errorf("%s: error %v, want %v", tt.desc, err, tt.wantErr)
@@ -52,9 +50,9 @@ func TestParseWithNames(t *testing.T) {
 		{"-json", "add.Tensor", "neg"},
 		{"add.Tensor", "neg", "-json"},
 	} {
-		fs := New("plan", new(bytes.Buffer))
+		fs := NewFlagSet("plan", new(bytes.Buffer))
 		asJSON := fs.Bool("json", false, "")
-		names, err := ParseWithNames(fs, args)
+		names, err := ParseFlagsWithNames(fs, args)
 		if err != nil || !*asJSON || !slices.Equal(names, []string{"add.Tensor", "neg"}) {
 			t.Errorf("%q: names %q, -json %v, %v", args, names, *asJSON, err)
 		}
@@ -74,13 +72,13 @@ func TestSplitList(t *testing.T) {
 	}
 }
 
-// TestRouteUsage checks that a *setup.UsageError is told as the command's
+// TestRouteUsage checks that a *UsageError is told as the command's
 // usage error, and other errors are returned as they are.
 func TestRouteUsage(t *testing.T) {
 	var out bytes.Buffer
-	fs := New("vet", &out)
-	f := Register(fs, "vet", true, &out)
-	if err := f.Route(&setup.UsageError{Msg: "no kernels"}); err != ErrUsage || out.String() != "assertgen vet: no kernels\n" {
+	fs := NewFlagSet("vet", &out)
+	f := RegisterConfig(fs, "vet", true, &out)
+	if err := f.Route(&UsageError{Msg: "no kernels"}); err != ErrUsage || out.String() != "assertgen vet: no kernels\n" {
 		t.Errorf("UsageError: %v, printed %q", err, out.String())
 	}
 	other := errors.New("other")

@@ -1,5 +1,6 @@
-// Package progress reports a long gen run's progress on a terminal.
-package progress
+// This file reports a long gen run's progress on a terminal.
+
+package setup
 
 import (
 	"fmt"
@@ -11,11 +12,11 @@ import (
 // progressEvery is how often gen reports progress on a terminal.
 const progressEvery = 2 * time.Second
 
-// For returns the gen.Options.Progress of a run that started at
+// Progress returns the gen.Options.Progress of a run that started at
 // start: on a terminal, a line "assertgen: 12000/120000 ops" at most every
 // progressEvery (so a run shorter than that prints none); nothing when
 // stderr is not a terminal, so that CI logs and tests stay quiet.
-func For(stderr io.Writer, start time.Time) func(done, total int) {
+func Progress(stderr io.Writer, start time.Time) func(done, total int) {
 	if !isTerminal(stderr) {
 		return nil
 	}

@@ -1,12 +1,13 @@
-// Package missing reports the selected ops without a kernel in function
-// mode: one finding per op with the declaration to write and the closest
-// unused function, and kernel stubs on request.
-package missing
+// This file reports the selected ops without a kernel in function mode:
+// one finding per op with the declaration to write and the closest unused
+// function, and kernel stubs on request.
+
+package setup
 
 import (
 	"errors"
 	"fmt"
-	"go/build"
+	gobuild "go/build"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,20 +17,18 @@ import (
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/discover"
-	"github.com/assertgen/assertgen/internal/scaffold"
-	"github.com/assertgen/assertgen/internal/setup"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
 
-// Print prints one finding per selected op without a kernel: where
+// PrintMissing prints one finding per selected op without a kernel: where
 // the config selects it, the kernel's name and package, the closest
 // unused function, and on the next line the declaration to write, ready
 // to paste. prefix goes before each finding ("info: " for ops that are
 // not required).
-func Print(w io.Writer, c *config.Config, p *plan.Plan, o gen.Options, where map[string]schema.Position, missing []*plan.Op, prefix string) error {
+func PrintMissing(w io.Writer, c *config.Config, p *plan.Plan, o gen.Options, where map[string]schema.Position, missing []*plan.Op, prefix string) error {
 	unused := unusedKernels(p, o.Kernels)
 	for _, m := range missing {
 		decl, err := gen.KernelDecl(m, o)
@@ -125,7 +124,7 @@ func (s *Stubs) Write(w io.Writer, write func(dir string, files []output.File) e
 // command builds into it on every system: in its directory, a .go file,
 // not a test file, not one the go command ignores (_x.go, .x.go), without a
 // system or architecture suffix (x_windows.go). A problem is a
-// *setup.UsageError saying which, with a name that would do; a file that
+// *UsageError saying which, with a name that would do; a file that
 // exists is an error too (WriteNew checks again when it writes), once what
 // a killed write of new files left in the directory is completed or
 // removed (output.RecoverNew).
@@ -134,7 +133,7 @@ func CheckStubsFile(path string, k *kernels.Set) error {
 		return nil
 	}
 	bad := func(format string, args ...any) error {
-		return &setup.UsageError{Msg: "-stubs " + path + ": " + fmt.Sprintf(format, args...)}
+		return &UsageError{Msg: "-stubs " + path + ": " + fmt.Sprintf(format, args...)}
 	}
 	if k == nil {
 		return bad("interface mode without a kernels package has no kernels to stub (kernels: names the package of the functions the adapter calls)")
@@ -199,7 +198,7 @@ func ignored(name string) string {
 func systemSuffix(name string) string {
 	builds := func(name string) bool {
 		for _, p := range [][2]string{{"linux", "amd64"}, {"windows", "arm64"}} {
-			ctx := build.Default
+			ctx := gobuild.Default
 			ctx.GOOS, ctx.GOARCH = p[0], p[1]
 			ctx.BuildTags, ctx.ToolTags, ctx.ReleaseTags = nil, nil, nil
 			ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("package p\n")), nil }
@@ -230,7 +229,7 @@ func goodName(name string) string {
 		stem = strings.TrimSuffix(stem+".go", s)
 	}
 	if stem == "" || ignored(stem+".go") != "" {
-		return scaffold.StubsFile
+		return StubsFile
 	}
 	return stem + ".go"
 }
@@ -247,8 +246,8 @@ func notKernel(what string) string {
 	return "not a function"
 }
 
-// Ops returns the ops of p named in names (gen.Result.Missing).
-func Ops(p *plan.Plan, names []string) []*plan.Op {
+// MissingOps returns the ops of p named in names (gen.Result.Missing).
+func MissingOps(p *plan.Plan, names []string) []*plan.Op {
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
@@ -262,11 +261,11 @@ func Ops(p *plan.Plan, names []string) []*plan.Op {
 	return out
 }
 
-// Required reports whether c names the ops it selects (ops: or
+// KernelsRequired reports whether c names the ops it selects (ops: or
 // backend:): then each needs a kernel, unless allow_missing_kernels says
 // otherwise. With every op of the schema selected, the kernels package
 // implements those it has.
-func Required(c *config.Config) bool {
+func KernelsRequired(c *config.Config) bool {
 	return (len(c.Ops) > 0 || c.Backend != "") && !c.AllowMissingKernels
 }
 

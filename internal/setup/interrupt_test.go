@@ -1,4 +1,4 @@
-package interrupt
+package setup
 
 import (
 	"bytes"
@@ -73,7 +73,7 @@ func TestWriteSet(t *testing.T) {
 
 func TestErrorCode(t *testing.T) {
 	for sig, want := range map[os.Signal]int{syscall.SIGINT: 130, syscall.SIGTERM: 143} {
-		e := &Error{sig, "dir keeps its previous files"}
+		e := &StopError{sig, "dir keeps its previous files"}
 		if e.Code() != want || e.Error() != fmt.Sprintf("stopped by %v; dir keeps its previous files", sig) {
 			t.Errorf("%v: code %d, %q", sig, e.Code(), e)
 		}

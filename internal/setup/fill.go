@@ -1,12 +1,10 @@
-package scaffold
+package setup
 
 import (
 	"fmt"
 	"go/types"
 	"slices"
 	"strings"
-
-	"github.com/assertgen/assertgen/internal/setup"
 )
 
 // A fill is what init found in a generic runtime's package to write its
@@ -54,7 +52,7 @@ var sharers = []string{"Share", "Retain", "Ref", "IncRef", "Acquire"}
 // findFill finds, in the package pkg of the generic tensor type t, its
 // constructor and hold methods, and in the job's selected ops with a
 // kernel, its views and in-place writes.
-func findFill(t *target, pkg *types.Package, j *setup.Job) *fill {
+func findFill(t *target, pkg *types.Package, j *Job) *fill {
 	f := &fill{}
 	if len(t.Params) != 1 {
 		return f
@@ -170,7 +168,7 @@ func constructorRank(name string) int {
 }
 
 // kernelFill sets the fields of f that kernels of the selected ops give.
-func kernelFill(f *fill, t *target, j *setup.Job) {
+func kernelFill(f *fill, t *target, j *Job) {
 	calls := map[string]string{} // op name -> its kernel's call, on x (or base)
 	for _, op := range j.Plan.Ops {
 		if j.Options.Kernels == nil || j.Options.Kernels.Funcs[op.GoName] == nil {
@@ -248,7 +246,7 @@ func (t *target) FirstArgs() string {
 // have: the tensor type's type parameter (T) when they take the element
 // type, or a builtin type. Kernels that disagree leave it unset (any),
 // and gen then names each kernel whose signature differs.
-func inferScalar(t *target, j *setup.Job) {
+func inferScalar(t *target, j *Job) {
 	seen := map[string]bool{}
 	for _, op := range j.Plan.Ops {
 		fn, ok := t.pkg.Scope().Lookup(op.GoName).(*types.Func)

@@ -1,10 +1,11 @@
-// Package interrupt makes the assertgen command's writes safe to stop:
-// SIGINT or SIGTERM before a write ends the process at once; during one it
-// lets the write finish or undo itself (output.Write) and then reports the
-// signal, so that an output directory holds either its previous files or
-// the complete new ones. It also waits its turn when another assertgen
-// writes into the same directory.
-package interrupt
+// This file makes the command's writes safe to stop: SIGINT or SIGTERM
+// before a write ends the process at once; during one it lets the write
+// finish or undo itself (output.Write) and then reports the signal, so
+// that an output directory holds either its previous files or the
+// complete new ones. It also waits its turn when another assertgen writes
+// into the same directory.
+
+package setup
 
 import (
 	"bufio"
@@ -23,17 +24,17 @@ import (
 	"github.com/assertgen/assertgen/output"
 )
 
-// An Error reports that a command stopped on SIGINT or SIGTERM; the
+// A StopError reports that a command stopped on SIGINT or SIGTERM; the
 // exit code is 128 plus the signal's number, as a shell reports it.
-type Error struct {
+type StopError struct {
 	sig  os.Signal
 	note string // what became of the output
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("stopped by %v; %s", e.sig, e.note) }
+func (e *StopError) Error() string { return fmt.Sprintf("stopped by %v; %s", e.sig, e.note) }
 
 // Code is the exit code of the stop: 128 plus the signal's number.
-func (e *Error) Code() int { return code(e.sig) }
+func (e *StopError) Code() int { return code(e.sig) }
 
 func code(sig os.Signal) int {
 	if s, ok := sig.(syscall.Signal); ok {
@@ -101,7 +102,7 @@ func handleSignals(ch <-chan os.Signal) {
 }
 
 // WriteSet writes a generated set into dir (output.Write) and reports a
-// signal that came meanwhile as an *Error. While another assertgen writes
+// signal that came meanwhile as a *StopError. While another assertgen writes
 // into dir, it says so once and waits for it: two gens into one directory
 // take their turns, and the directory holds the complete set of the one
 // that wrote last.
@@ -111,7 +112,7 @@ func (g *Guard) WriteSet(dir, prefix string, files []output.File) error {
 
 // WriteNew writes new files into dir (output.WriteNew: all or none, no
 // file replaced) as WriteSet writes a set: a signal meanwhile is an
-// *Error, and it waits its turn behind another assertgen.
+// *StopError, and it waits its turn behind another assertgen.
 func (g *Guard) WriteNew(dir string, files []output.File) error {
 	return g.write(dir, func(ctx context.Context) error { return output.WriteNew(ctx, dir, files) })
 }
@@ -129,9 +130,9 @@ func (g *Guard) write(dir string, write func(context.Context) error) error {
 		return err
 	}
 	if err == nil {
-		return &Error{sig, dir + " holds the complete new files"}
+		return &StopError{sig, dir + " holds the complete new files"}
 	}
-	return &Error{sig, dir + " keeps its previous files"}
+	return &StopError{sig, dir + " keeps its previous files"}
 }
 
 // writeWaiting runs write (output.Write or WriteNew), waiting (until ctx

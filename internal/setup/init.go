@@ -1,4 +1,4 @@
-package scaffold
+package setup
 
 import (
 	"context"
@@ -14,13 +14,12 @@ import (
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/discover"
-	"github.com/assertgen/assertgen/internal/setup"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 )
 
-// Options are the settings of Init.
-type Options struct {
+// InitOptions are the settings of Init.
+type InitOptions struct {
 	Dir       string   // the package of the tensor type and its kernels
 	Type      string   // the tensor type's name; default Tensor
 	Ops       []string // op selectors to wrap; default: those the package has kernels for
@@ -54,8 +53,8 @@ const StubsFile = "assertgen_kernels_todo.go"
 // none (o.Write): if any exists it writes none.
 //
 // A bad -types, -ops or -use-counts value is an error naming the flag: a
-// *setup.UsageError, or a schema.Error at the flag.
-func Init(o Options) error {
+// *UsageError, or a schema.Error at the flag.
+func Init(o InitOptions) error {
 	if o.Type == "" {
 		o.Type = "Tensor"
 	}
@@ -97,7 +96,7 @@ func Init(o Options) error {
 		// Ops found by their kernels have them all; a generic type's are
 		// vetted here, with the Scalar type init inferred.
 		var stubs []byte
-		var job *setup.Job
+		var job *Job
 		if missing, stubs, job, err = kernelStubs(t, c); err != nil {
 			return err
 		}
@@ -132,9 +131,9 @@ func Init(o Options) error {
 	return nil
 }
 
-// usage is a *setup.UsageError: a bad flag value.
+// usage is a *UsageError: a bad flag value.
 func usage(format string, args ...any) error {
-	return &setup.UsageError{Msg: fmt.Sprintf(format, args...)}
+	return &UsageError{Msg: fmt.Sprintf(format, args...)}
 }
 
 // checkBuilds type-checks the package with the Go files init adds to it
@@ -177,7 +176,7 @@ func checkBuilds(t *target, files map[string][]byte, missing []*plan.Op) error {
 // probe returns the job of the config of every op of the schema, with
 // the type map init has so far: what the package's kernels are found
 // and typed with.
-func probe(o Options, t *target) (*setup.Job, error) {
+func probe(o InitOptions, t *target) (*Job, error) {
 	// use_counts: false while the type lacks UseCounts (see kernelStubs).
 	text := fmt.Sprintf("kernels: .\nuse_counts: %v\ntypes:\n  Tensor: %q\n", t.Counted && !t.Lacks("UseCounts"), t.GoType)
 	for _, e := range t.Types {
@@ -194,14 +193,14 @@ func probe(o Options, t *target) (*setup.Job, error) {
 		return nil, err
 	}
 	c.ContractPending = true // init writes the methods the type lacks
-	return setup.NewWith(c, t.loaded)
+	return NewWith(c, t.loaded)
 }
 
 // kernelOps returns the ops of the schema whose kernel the package has,
 // found by the job of probe; a kernel with the wrong signature is an
 // error (a generic type's kernels are vetted by kernelStubs, once init
 // has inferred its Scalar type).
-func kernelOps(j *setup.Job, t *target) ([]string, error) {
+func kernelOps(j *Job, t *target) ([]string, error) {
 	if len(t.Params) == 0 {
 		findings, _, err := gen.Vet(j.Plan, j.Options)
 		if err == nil {
@@ -226,7 +225,7 @@ func kernelOps(j *setup.Job, t *target) ([]string, error) {
 // kernelStubs returns the selected ops of the config c that have no
 // kernel, the stubs of their kernels (nil without any), and the job of
 // the config; a kernel with the wrong signature is an error.
-func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, *setup.Job, error) {
+func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, *Job, error) {
 	c.ContractPending = true // init writes the methods the type lacks
 	if t.Counted && t.Lacks("UseCounts") {
 		// The contract file init writes gives the type its UseCounts; until
@@ -235,7 +234,7 @@ func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, *setup.Job, e
 		off := false
 		c.UseCounts = &off
 	}
-	j, err := setup.NewWith(c, t.loaded)
+	j, err := NewWith(c, t.loaded)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -254,7 +253,7 @@ func kernelStubs(t *target, c *config.Config) ([]*plan.Op, []byte, *setup.Job, e
 // parseConfig reads the config text as the assertgen.yaml of the package,
 // the values of init's flags named by their flags: a message about one
 // names the flag, not a line of a file that does not exist yet.
-func parseConfig(o Options, t *target, text []byte) (*config.Config, error) {
+func parseConfig(o InitOptions, t *target, text []byte) (*config.Config, error) {
 	c, err := config.Parse(filepath.Join(o.Dir, "assertgen.yaml"), text)
 	if err != nil {
 		return nil, err

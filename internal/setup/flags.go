@@ -1,7 +1,7 @@
-// Package cmdflag parses the assertgen command's command lines: flag sets
-// whose errors are one line with the closest flag name, flags mixed with
-// names, and the config flags (Config) that override assertgen.yaml's keys.
-package cmdflag
+// This file parses the command lines: flag sets whose errors are one line
+// with the closest flag name, and flags mixed with names.
+
+package setup
 
 import (
 	"errors"
@@ -18,19 +18,19 @@ import (
 // it has been printed, and the command exits 2.
 var ErrUsage = errors.New("usage")
 
-// New makes the flag set of the command name ("assertgen name"), which
+// NewFlagSet makes the flag set of the command name ("assertgen name"), which
 // writes to stderr.
-func New(name string, stderr io.Writer) *flag.FlagSet {
+func NewFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("assertgen "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	return fs
 }
 
-// Parse parses a command's flags: -h prints its flags and is no
+// ParseFlags parses a command's flags: -h prints its flags and is no
 // error (flag.ErrHelp: exit 0, as help), any other problem is ErrUsage,
 // told in one line with the closest flag name for a misspelt one (not the
 // whole usage, which -h prints).
-func Parse(fs *flag.FlagSet, args []string) error {
+func ParseFlags(fs *flag.FlagSet, args []string) error {
 	out, usage := fs.Output(), fs.Usage
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
@@ -63,9 +63,9 @@ func Parse(fs *flag.FlagSet, args []string) error {
 	return ErrUsage
 }
 
-// ParseNoArgs is Parse for a command that takes no arguments.
-func ParseNoArgs(fs *flag.FlagSet, args []string) error {
-	if err := Parse(fs, args); err != nil {
+// ParseFlagsNoArgs is ParseFlags for a command that takes no arguments.
+func ParseFlagsNoArgs(fs *flag.FlagSet, args []string) error {
+	if err := ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -75,10 +75,10 @@ func ParseNoArgs(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// ParseWithNames parses flags and the names between and after them, in
+// ParseFlagsWithNames parses flags and the names between and after them, in
 // any order (plan add.Tensor -json, plan -json add.Tensor), and returns
 // the names.
-func ParseWithNames(fs *flag.FlagSet, args []string) ([]string, error) {
+func ParseFlagsWithNames(fs *flag.FlagSet, args []string) ([]string, error) {
 	var names []string
 	for {
 		for len(args) > 0 && (args[0] == "-" || !strings.HasPrefix(args[0], "-")) {
@@ -87,7 +87,7 @@ func ParseWithNames(fs *flag.FlagSet, args []string) ([]string, error) {
 		if len(args) == 0 {
 			return names, nil
 		}
-		if err := Parse(fs, args); err != nil {
+		if err := ParseFlags(fs, args); err != nil {
 			return nil, err
 		}
 		if args = fs.Args(); len(args) == 0 {
