@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/assertgen/assertgen/internal/golden"
+	"github.com/assertgen/assertgen/testdata/golden"
 	"github.com/assertgen/assertgen/schema"
 )
 

@@ -1,4 +1,4 @@
-package quickstart
+package docs
 
 import (
 	"bufio"
@@ -18,7 +18,7 @@ func TestReadmeMainCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates and builds every op's wrapper (-short skips it)")
 	}
-	repo, err := filepath.Abs("../..")
+	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,10 @@
-package quickstart
+// Package assertgen, at the repository's root, holds tests of the
+// repository as a whole and no code: TestDesignLayers checks
+// docs/DESIGN.md's list of packages and their layers against the imports
+// of every package, and TestExportedNamesHaveCallers that no exported
+// name lacks a caller. The tests of the docs' walk-throughs and commands
+// are the docs directory's.
+package assertgen
 
 import (
 	"bufio"
@@ -16,8 +22,6 @@ import (
 	"testing"
 )
 
-const modulePath = "github.com/assertgen/assertgen/"
-
 // TestDesignLayers checks docs/DESIGN.md's "Packages, as they are": every
 // package of the repository (examples/ and scripts/ apart) is on its list,
 // and imports only packages on lines above its own, or of its own X/...
@@ -25,7 +29,7 @@ const modulePath = "github.com/assertgen/assertgen/"
 // tags (go:build ignore files apart), so that a file of the debug build
 // counts too.
 func TestDesignLayers(t *testing.T) {
-	layerOf := designLayers(t, "../../docs/DESIGN.md")
+	layerOf := designLayers(t, "docs/DESIGN.md")
 	find := func(pkg string) (string, int, bool) {
 		pkg = releaseRE.ReplaceAllString(pkg, "runtimes/libtorch/")
 		if l, ok := layerOf[pkg]; ok {
@@ -38,9 +42,9 @@ func TestDesignLayers(t *testing.T) {
 		}
 		return "", 0, false
 	}
-	imports := packageImports(t, "../..")
+	imports := packageImports(t, ".")
 	if len(imports) < 30 {
-		t.Fatalf("found %d packages; is the repository root ../..?", len(imports))
+		t.Fatalf("found %d packages; is the repository root the working directory?", len(imports))
 	}
 	for _, pkg := range slices.Sorted(maps.Keys(imports)) {
 		imps := imports[pkg]

@@ -1,4 +1,4 @@
-package quickstart
+package docs
 
 import (
 	"bufio"
@@ -17,7 +17,7 @@ import (
 // parts by the check).
 type docCommand struct {
 	at, cmd string
-	// guide is set for the blocks internal/quickstart runs as written
+	// guide is set for the blocks the docs' tests run as written
 	// (after a "<!-- quickstart: run -->", "<!-- gcstart: run -->",
 	// "<!-- foreign: run -->" or "<!-- genstart: run -->").
 	guide bool
@@ -33,10 +33,10 @@ var docRunBy = map[string]string{
 // docExempt holds the commands neither CI nor a test runs, each with the
 // reason. Their go test names and scripts are still checked to exist.
 var docExempt = map[string]string{
-	"go get -tool github.com/assertgen/assertgen/cmd/assertgen":        "fetches the published module from the proxy; the guide's walk-through, which internal/quickstart runs, uses a replace of this checkout instead",
+	"go get -tool github.com/assertgen/assertgen/cmd/assertgen":        "fetches the published module from the proxy; the guide's walk-through, which the docs' tests run, uses a replace of this checkout instead",
 	"go get -tool github.com/assertgen/assertgen/cmd/assertgen@latest": "the same, at @latest",
-	"go tool assertgen init":                     "the first step in the user's package: init's own tests run it (branch onboard); the guide's hand-written start is run by internal/quickstart",
-	"go generate ./...":                          "the second step, in the user's module (internal/quickstart runs the guide's go generate; in this repository go generate ./... would regenerate every committed set, which gen -check checks instead)",
+	"go tool assertgen init":                     "the first step in the user's package: init's own tests run it (branch onboard); the guide's hand-written start is run by the docs' tests",
+	"go generate ./...":                          "the second step, in the user's module (the docs' tests run the guide's go generate; in this repository go generate ./... would regenerate every committed set, which gen -check checks instead)",
 	"cd gen":                                     "enters the package's directory for the benchmark binary on the same line",
 	"time .ci/run":                               "CI itself, measured; minutes long",
 	"go test -count=1 -short ./...":              "a measurement of the test suite; CI runs it without -short",
@@ -61,13 +61,13 @@ var docExemptPrefix = map[string]string{
 // README.md and docs/*.md is run: by .ci/run (verbatim, or a go test or
 // go vet that a line of .ci/run covers: the same flags on packages its
 // patterns include, narrowed by -run, -v or -count), by a test named in
-// docRunBy, by internal/quickstart (the guide's marked blocks), or by
+// docRunBy, by the docs' tests (the guide's marked blocks), or by
 // this test itself (assertgen's plan, explain and vet, which are quick);
 // or that it is exempt with a reason (benchmarks and fuzz runs are). Every go test command's packages
 // and -run, -bench and -fuzz names must exist, exempt or not, and so must
 // every script.
 func TestDocCommands(t *testing.T) {
-	root, err := filepath.Abs("../..")
+	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}

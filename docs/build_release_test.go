@@ -1,6 +1,6 @@
 //go:build !debugasserts
 
-package quickstart
+package docs
 
 // debugBuild: this test binary was built with -tags debugasserts.
 const debugBuild = false

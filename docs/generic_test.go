@@ -1,4 +1,4 @@
-package quickstart
+package docs
 
 import (
 	"bytes"
@@ -39,7 +39,7 @@ func TestGuideGenericRuntime(t *testing.T) {
 	}
 
 	// init wrote what examples/pool commits.
-	example := filepath.Join("..", "..", "examples", "pool")
+	example := filepath.Join("..", "examples", "pool")
 	for _, name := range []string{"assertgen.yaml", "generate.go", "assertgen_contract_test.go", "assertgen_sweep_test.go"} {
 		got, err := os.ReadFile(filepath.Join(mod, "pool", name))
 		if err != nil {

@@ -1,4 +1,4 @@
-package quickstart
+package docs
 
 import (
 	"bytes"

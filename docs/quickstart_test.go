@@ -1,4 +1,15 @@
-package quickstart
+// Package docs holds the tests of the docs: the end-to-end tests of
+// guide.md's walk-throughs, the first section ("Start in your own
+// module"), the garbage-collected runtime's ("A garbage-collected runtime:
+// no use counts") and the generic runtime's ("A generic runtime:
+// Tensor[T]", the pooling runtime of examples/pool from init to its
+// generated tests). Each follows its section as written, in a new module
+// outside the repository, from `go mod init` to the checked tests, and
+// then shows that a broken kernel fails them. It also runs README.md's
+// main command, and checks that every command of the docs is run by CI or
+// a test or is exempt with a reason (TestDocCommands). The package has no
+// code: its directory is the docs'.
+package docs
 
 import (
 	"bufio"
@@ -128,7 +139,7 @@ func TestMain(m *testing.M) {
 		// The walk-throughs run the tool and the go command in modules of
 		// their own, in both builds; what they do does not depend on this
 		// binary's build tag: run them once, in the release build.
-		fmt.Println("quickstart: its tests run without -tags debugasserts (ASSERTGEN_CMD_TESTS_IN_DEBUG=1 runs them here too)")
+		fmt.Println("docs: its tests run without -tags debugasserts (ASSERTGEN_CMD_TESTS_IN_DEBUG=1 runs them here too)")
 		os.Exit(0)
 	}
 	code := m.Run()
@@ -144,7 +155,7 @@ func TestMain(m *testing.M) {
 // module's directory and a function that runs a shell script there.
 func followGuide(t *testing.T, marker, modName string) (string, func(script string) (string, error)) {
 	t.Helper()
-	repo, err := filepath.Abs("../..")
+	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
