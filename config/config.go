@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -16,7 +15,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/kernels"
@@ -592,6 +590,7 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 		names[o.Name] = true
 	}
 	var errs schema.ErrorList
+	var list *schema.OpList // made at the first name that is no op
 	first := map[string]string{}
 	suggested := 0
 	for i, pat := range c.Ops {
@@ -610,9 +609,15 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 			continue
 		}
 		first[pat] = key
+		if names[pat] {
+			continue
+		}
+		if list == nil {
+			list = s.OpList()
+		}
 		// Near names cost a search of the schema each: the first
 		// MaxSuggested unknown names get them, the rest a plain message.
-		if msg := unknownOp(s, names, pat, suggested < MaxSuggested); msg != "" {
+		if msg, _ := list.SelectsNone(pat, suggested < MaxSuggested); msg != "" {
 			errs = append(errs, c.Errorf(key, "%s", msg))
 			suggested++
 		}
@@ -624,95 +629,3 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 // near names for; a list of thousands of unknown names is checked in
 // time linear in its length.
 const MaxSuggested = 10
-
-// UnknownOp returns why the selector text selects no op of s ("" if it
-// selects one): a pattern that is no selector (with the selectors that
-// say what it meant), a name.* without overloads, a name with overloads
-// only, or an unknown name with the closest names of s. names holds the op
-// names of s.
-func UnknownOp(s *schema.Schema, names map[string]bool, text string) string {
-	return unknownOp(s, names, text, true)
-}
-
-// unknownOp is UnknownOp that looks for near names only if suggest is set.
-func unknownOp(s *schema.Schema, names map[string]bool, text string, suggest bool) string {
-	if names[text] {
-		return ""
-	}
-	sel, err := schema.ParseSelector(text)
-	switch {
-	case err != nil && strings.ContainsAny(text, `*?[\`):
-		return notSelector(s, text)
-	case err == nil && sel.Every:
-		for _, o := range s.Ops {
-			if sel.Matches(o.Func.Name) {
-				return ""
-			}
-		}
-		return fmt.Sprintf("%q selects no op of %s", text, s.Path)
-	}
-	var overloads []string
-	for _, o := range s.Ops {
-		if strings.HasPrefix(o.Name, text+".") {
-			overloads = append(overloads, o.Name)
-		}
-	}
-	if len(overloads) > 0 {
-		if len(overloads) > 3 {
-			overloads = append(overloads[:3], "...")
-		}
-		return fmt.Sprintf("unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", text, text, strings.Join(overloads, ", "))
-	}
-	msg := fmt.Sprintf("unknown op %q in %s", text, s.Path)
-	if !suggest {
-		return msg
-	}
-	var sugg []string
-	for _, n := range allowlist.Suggest(s, text, 3) {
-		if !names[n] && !strings.Contains(n, "*") {
-			n += ".*"
-		}
-		sugg = append(sugg, n)
-	}
-	return msg + schema.Suggest(sugg...)
-}
-
-// notSelector explains a pattern that is no op selector, such as the
-// path.Match patterns ops: once took ("add*"): it names the selectors
-// that select what the pattern matches in s, name.* for a name all of
-// whose overloads it matches, the op names otherwise (the first few).
-func notSelector(s *schema.Schema, pat string) string {
-	msg := fmt.Sprintf("%q is not an op selector (an op name, name.* for its overloads or * for every op)", pat)
-	matched := map[schema.BaseName]int{} // overloads of a name that pat matches
-	all := map[schema.BaseName]int{}
-	var order []schema.BaseName
-	for _, o := range s.Ops {
-		b := o.Func.Name.Name
-		all[b]++
-		if ok, _ := path.Match(pat, o.Name); ok {
-			if matched[b] == 0 {
-				order = append(order, b)
-			}
-			matched[b]++
-		}
-	}
-	var fix []string
-	for _, b := range order {
-		if matched[b] == all[b] {
-			fix = append(fix, b.String()+".*")
-			continue
-		}
-		for _, o := range s.Ops {
-			if ok, _ := path.Match(pat, o.Name); ok && o.Func.Name.Name == b {
-				fix = append(fix, o.Name)
-			}
-		}
-	}
-	switch n := len(fix); {
-	case n == 0:
-		return msg
-	case n > 4:
-		fix = append(fix[:4], fmt.Sprintf("... (%d in all)", n))
-	}
-	return msg + ": write " + strings.Join(fix, ", ") + " instead"
-}

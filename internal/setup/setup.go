@@ -278,6 +278,7 @@ func Names(s *schema.Schema, names []string) ([]string, error) {
 	}
 	var out []string
 	var errs []string
+	var list *schema.OpList // made at the first name that is no op
 	for _, n := range names {
 		switch {
 		case known[n]:
@@ -285,7 +286,10 @@ func Names(s *schema.Schema, names []string) ([]string, error) {
 		case bases[n]:
 			out = append(out, n+".*")
 		default:
-			if msg := config.UnknownOp(s, known, n); msg != "" {
+			if list == nil {
+				list = s.OpList()
+			}
+			if msg, _ := list.SelectsNone(n, true); msg != "" {
 				errs = append(errs, msg)
 				continue
 			}
