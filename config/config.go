@@ -24,8 +24,9 @@ import (
 )
 
 // Config is an assertgen.yaml: everything `assertgen gen` and `assertgen
-// vet` need, in one file next to the code it generates. Every field has a
-// flag of the same meaning; flags win. Relative paths are relative to the
+// vet` need, in one file next to the code it generates. Every key is a
+// row of [Keys]; every key but sweep, bind and bind_imports has a flag of
+// the same meaning, and flags win. Relative paths are relative to the
 // directory of the config file.
 //
 //	schema: native_functions.yaml   # default: the embedded yaml of pytorch_version
@@ -62,7 +63,7 @@ import (
 // the flag.
 type Config struct {
 	Schema      string `yaml:"schema"`
-	Tags        string `yaml:"tags"`
+	Tags        string `yaml:"tags_yaml"`
 	Derivatives string `yaml:"derivatives"`
 	Profile     string `yaml:"profile"`
 	// PyTorchVersion selects the PyTorch release ("1.13", "2.6", "2.14"): the
@@ -145,15 +146,9 @@ type Config struct {
 	// Notes are warnings about the file that are no errors, such as a
 	// deprecated key, at their positions.
 	Notes []*schema.Error `yaml:"-"`
-	// tagsKey is "tags_yaml" when Tags was read from that key (errors
-	// then name it, not the deprecated tags: whose field it shares).
-	tagsKey string
-}
-
-var configKeys = []string{
-	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
-	"package", "output", "prefix", "mode", "build_tag", "use_counts", "metadata", "memory", "sweep",
-	"kernels", "bind", "bind_imports", "allow_missing_kernels", "types", "type_params", "backend", "ops",
+	// oldKeys holds, by key, the earlier spelling (Key.OldKey) its value
+	// was read from: errors name the key as the user wrote it.
+	oldKeys map[string]string
 }
 
 // NoUseCounts reports whether the Tensor type keeps no use counts:
@@ -187,19 +182,19 @@ func Parse(path string, src []byte) (*Config, error) {
 		return nil, errs.Err()
 	}
 	seen := map[string]*yaml.Node{}
+	names := keyNames()
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
-		if !slices.Contains(configKeys, k.Value) {
-			errs.Addf(pos(k), "unknown key %q%s", k.Value, schema.DidYouMean(k.Value, configKeys))
+		if !slices.Contains(names, k.Value) {
+			errs.Addf(pos(k), "unknown key %q%s", k.Value, schema.DidYouMean(k.Value, names))
 			continue
 		}
 		written := k.Value // the key as the user wrote it, for messages
-		if k.Value == "tags_yaml" {
-			// tags_yaml: is the tags: of earlier configs, named as its flag
-			// -tags-yaml; both read into Tags, and tags: stays for them.
-			k = &yaml.Node{Kind: k.Kind, Tag: k.Tag, Value: "tags", Line: k.Line, Column: k.Column}
-		} else if k.Value == "tags" {
-			c.Notes = append(c.Notes, &schema.Error{Pos: pos(k), Msg: "tags: is deprecated; use tags_yaml: (the -tags-yaml flag)"})
+		if key := oldKey(k.Value); key != nil {
+			// An earlier spelling (tags: for tags_yaml:, named as its flag
+			// -tags-yaml) still reads into the key's field, and says so.
+			c.Notes = append(c.Notes, &schema.Error{Pos: pos(k), Msg: fmt.Sprintf("%s: is deprecated; use %s: (the -%s flag)", k.Value, key.Name, key.Flag())})
+			k = &yaml.Node{Kind: k.Kind, Tag: k.Tag, Value: key.Name, Line: k.Line, Column: k.Column}
 		}
 		if first := seen[k.Value]; first != nil {
 			errs.Addf(pos(k), "duplicate key %q; first at line %d", root.Content[i].Value, first.Line)
@@ -234,7 +229,10 @@ func Parse(path string, src []byte) (*Config, error) {
 		}
 		c.Pos[k.Value] = pos(v)
 		if written != k.Value {
-			c.tagsKey = written
+			if c.oldKeys == nil {
+				c.oldKeys = map[string]string{}
+			}
+			c.oldKeys[k.Value] = written
 		}
 		switch k.Value {
 		case "ops", "allowlists":
@@ -286,6 +284,16 @@ func bindPos(at schema.Position, v *yaml.Node) BindPos {
 	}
 	return BindPos{At: at, Exact: (plain || quoted) && !strings.Contains(v.Value, "\n") &&
 		(!quoted || !strings.ContainsAny(v.Value, "\\'"))}
+}
+
+// oldKey returns the key whose earlier spelling name is, or nil.
+func oldKey(name string) *Key {
+	for i := range Keys {
+		if Keys[i].OldKey == name {
+			return &Keys[i]
+		}
+	}
+	return nil
 }
 
 // duplicateKeys returns the keys of the mapping n that repeat an earlier
@@ -351,8 +359,8 @@ func (c *Config) Errorf(key, format string, args ...any) *schema.Error {
 	msg := fmt.Sprintf(format, args...)
 	if !strings.HasPrefix(at.Filename, "-") || at.IsValid() {
 		name, _, _ := strings.Cut(key, ".")
-		if name == "tags" && c.tagsKey != "" {
-			name = c.tagsKey // the value was read from tags_yaml:
+		if old := c.oldKeys[name]; old != "" {
+			name = old // the value was read from the earlier spelling
 		}
 		msg = name + ": " + msg
 	}
@@ -505,7 +513,7 @@ func (c *Config) CheckFiles() error {
 		}
 	}
 	exists("schema", c.Schema)
-	exists("tags", c.Tags)
+	exists("tags_yaml", c.Tags)
 	exists("derivatives", c.Derivatives)
 	exists("backend", c.Backend)
 	if strings.HasPrefix(c.Kernels, ".") {

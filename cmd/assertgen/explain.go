@@ -46,7 +46,7 @@ flags:
 		fmt.Fprintf(stderr, "assertgen explain: unexpected argument %q\n", rest[0])
 		return setup.ErrUsage
 	}
-	c, err := cf.Load(fs)
+	c, err := cf.Load()
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err := setup.ParseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
-	c, err := cf.Load(fs)
+	c, err := cf.Load()
 	if err != nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	if err := setup.ParseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
-	c, err := cf.Load(fs)
+	c, err := cf.Load()
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 
+	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/internal/setup"
 )
 
@@ -22,6 +23,6 @@ func cmdInit(args []string, stdout, stderr io.Writer) error {
 	if err := setup.ParseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
-	err := setup.Init(setup.InitOptions{Dir: ".", Type: *typ, Ops: setup.SplitList(*ops), UseCounts: *counts, Types: types, TypeParams: params, Out: stdout, Write: g.WriteNew})
+	err := setup.Init(setup.InitOptions{Dir: ".", Type: *typ, Ops: config.SplitList(*ops), UseCounts: *counts, Types: types, TypeParams: params, Out: stdout, Write: g.WriteNew})
 	return setup.RouteFor("init", stderr, err)
 }

@@ -133,7 +133,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c, err := cf.Load(fs)
+	c, err := cf.Load()
 	if err != nil {
 		return err
 	}

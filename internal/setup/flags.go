@@ -10,7 +10,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -101,25 +100,3 @@ type StringList []string
 
 func (l *StringList) String() string     { return strings.Join(*l, ",") }
 func (l *StringList) Set(s string) error { *l = append(*l, s); return nil }
-
-// SplitList splits a comma-separated flag value (-ops a, b) into its
-// entries, spaces around them dropped; empty entries are none.
-func SplitList(s string) []string {
-	var list []string
-	for _, e := range strings.Split(s, ",") {
-		if e = strings.TrimSpace(e); e != "" {
-			list = append(list, e)
-		}
-	}
-	return list
-}
-
-// versionUsage documents -pytorch-version.
-var versionUsage = func() string {
-	var vs []string
-	for _, r := range pytorch.Releases {
-		vs = append(vs, r.Series)
-	}
-	return "PyTorch `release` whose torchgen rules, embedded files and lists apply: " + strings.Join(vs, " or ") +
-		" (default: " + pytorch.Newest().Series + ")"
-}()
