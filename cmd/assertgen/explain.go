@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/internal/setup"
-	"github.com/assertgen/assertgen/plan"
 )
 
 // cmdExplain runs `assertgen explain OP [flags]`.
@@ -46,13 +45,5 @@ flags:
 		fmt.Fprintf(stderr, "assertgen explain: unexpected argument %q\n", rest[0])
 		return setup.ErrUsage
 	}
-	c, err := cf.Load()
-	if err != nil {
-		return err
-	}
-	s, opts, err := setup.Input(c)
-	if err != nil {
-		return err
-	}
-	return plan.Explain(stdout, s, op, opts)
+	return cf.Explain(op, stdout)
 }

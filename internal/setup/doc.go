@@ -2,15 +2,16 @@
 //
 // For plan, explain, gen and vet it parses the command line (flag sets
 // whose errors are one line with the closest flag name; ConfigFlags, the
-// flags that override assertgen.yaml's keys) and turns a config into gen's
-// input: the schema, the plan of the selected ops and gen's options (Input,
-// Ops, New), with the kernels package loaded (internal/discover) and the
-// type map, the tensor type and the output directory checked before
-// anything is generated; gen itself loads no package and only prints the
-// plan it is given. It reports the selected ops without a kernel
-// (PrintMissing: the declaration to write, the closest unused function)
-// and writes their stubs on request (Stubs), checked to build in the
-// kernels package.
+// flags of assertgen.yaml's keys) and, the flags parsed, runs the command
+// (ConfigFlags.Plan, Explain, Gen, Vet; SetGC tunes the collector for
+// each): it turns a config into gen's input, the schema, the plan of the
+// selected ops and gen's options (Input, Ops, New), with the kernels
+// package loaded (internal/discover) and the type map, the tensor type and
+// the output directory checked before anything is generated; gen itself
+// loads no package and only prints the plan it is given. It reports the
+// selected ops without a kernel (PrintMissing: the declaration to write,
+// the closest unused function) and writes their stubs on request (Stubs),
+// checked to build in the kernels package.
 //
 // For init (Init) it writes the files that start a runtime's package on
 // assertgen: the config, the go:generate line, the contract adapter
