@@ -1,6 +1,7 @@
 package asserts
 
 import (
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -176,9 +177,14 @@ func (c *Call) freshNotHeldAt(l Loc, r *Saved, p unsafe.Pointer) {
 	if op := registeredOp(prev.op); op != nil {
 		name = op.FullName()
 	}
+	// how long ago: the fresh outputs of checked calls since that one
+	ago := "the fresh output before this one"
+	if n := handSeq.Load() - prev.seq; n > 1 {
+		ago = strconv.FormatUint(n, 10) + " fresh outputs before this one"
+	}
 	c.report(&Violation{Check: k, loc: l, Want: 0, Got: uint64(r.id.Storage),
 		GotStorage: uint64(r.id.Storage), Traits: r.traits(),
-		Other: name + " " + Loc{ret: prev.ret, index: prev.index}.String() + " (an earlier call, still alive)"})
+		Other: name + " " + Loc{ret: prev.ret, index: prev.index}.String() + " (an earlier call, still alive), " + ago})
 }
 
 // Released tells fresh_not_held that t's storage went back to a pool the
