@@ -57,7 +57,7 @@ var last *Tensor
 	}
 	out, err := run("go test -count=1 -tags debugasserts ./...")
 	if err == nil || !strings.Contains(out, "add.Tensor: fresh_not_held: return 0: StorageImpl") ||
-		!strings.Contains(out, "came out fresh before, from add.Tensor return 0 (an earlier call, still alive)") {
+		!strings.Contains(out, "came out fresh before, from add.Tensor return 0 (an earlier call, still alive), the fresh output before this one") {
 		t.Errorf("a cached AddTensor under -tags debugasserts: err %v, want a fresh_not_held failure:\n%s", err, out)
 	}
 	if strings.Contains(out, "fresh_no_alias") || strings.Contains(out, "same_content") {
