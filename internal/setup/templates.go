@@ -588,6 +588,13 @@ func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
 	})
 {{- end}}
 }
+
+// {{n "FuzzSweep"}} is the coverage-guided fuzz target over the same ops, on
+// {{index $f.Elems 0}} tensors: go test -tags debugasserts -fuzz {{n "FuzzSweep"}} (a finding
+// replays as a test).
+func {{n "FuzzSweep"}}(f *{{n "testing"}}.F) {
+	{{n "sweep"}}.Fuzz(f, {{n "sweepAdapter"}}[{{index $f.Elems 0}}]{}, {{n "checked"}}.SweepOps[{{index $f.Elems 0}}])
+}
 {{- else}}
 
 // {{n "sweepAdapter"}} makes the tensors of the sweep's samples (go doc
