@@ -2,6 +2,7 @@ package assertstest_test
 
 import (
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"unsafe"
@@ -14,6 +15,7 @@ import (
 // free list and tensors report their memory (asserts.Anchored).
 type mpool struct {
 	ids     atomic.Uint64
+	mu      sync.Mutex // the suite shares and releases from several goroutines
 	free    [][]byte
 	donate  bool // New hands out the last tensor's buffer under a new storage, alive or not
 	silent  bool // the pool does not call asserts.Recycled
@@ -22,13 +24,13 @@ type mpool struct {
 
 type mstorage struct {
 	id   asserts.ID
-	refs int64
+	refs atomic.Int64
 	buf  []byte
 }
 
 type mtensor struct {
 	id   asserts.ID
-	refs int64
+	refs atomic.Int64
 	st   *mstorage
 }
 
@@ -43,7 +45,7 @@ func (t *mtensor) UseCounts() (int, int) {
 	if t == nil {
 		return 0, 0
 	}
-	return int(t.refs), int(t.st.refs)
+	return int(t.refs.Load()), int(t.st.refs.Load())
 }
 
 func (t *mtensor) StorageAnchor() unsafe.Pointer {
@@ -54,6 +56,8 @@ func (t *mtensor) StorageAnchor() unsafe.Pointer {
 }
 
 func (p *mpool) put(b []byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if !p.silent {
 		asserts.Recycled(asserts.SliceMemory(b).Anchor())
 	}
@@ -61,6 +65,8 @@ func (p *mpool) put(b []byte) {
 }
 
 func (p *mpool) get() []byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.donate && p.lastBuf != nil {
 		return p.lastBuf
 	}
@@ -77,29 +83,34 @@ func (p *mpool) runtime() assertstest.Runtime {
 	id := func() asserts.ID { return asserts.ID(p.ids.Add(1)) }
 	return assertstest.Runtime{
 		New: func() asserts.Tensor {
-			st := &mstorage{id: id(), refs: 1, buf: p.get()}
+			st := &mstorage{id: id(), buf: p.get()}
+			st.refs.Store(1)
+			p.mu.Lock()
 			p.lastBuf = st.buf
-			return &mtensor{id: id(), refs: 1, st: st}
+			p.mu.Unlock()
+			t := &mtensor{id: id(), st: st}
+			t.refs.Store(1)
+			return t
 		},
 		Undefined: func() asserts.Tensor { return (*mtensor)(nil) },
-		Share:     func(t asserts.Tensor) asserts.Tensor { t.(*mtensor).refs++; return t },
+		Share:     func(t asserts.Tensor) asserts.Tensor { t.(*mtensor).refs.Add(1); return t },
 		Release: func(t asserts.Tensor) {
 			x := t.(*mtensor)
 			if x == nil {
 				return
 			}
-			if x.refs--; x.refs == 0 {
-				if x.st.refs--; x.st.refs == 0 {
-					p.put(x.st.buf)
-				}
+			if x.refs.Add(-1) == 0 && x.st.refs.Add(-1) == 0 {
+				p.put(x.st.buf)
 			}
 		},
 		View: func(t asserts.Tensor) asserts.Tensor {
 			st := t.(*mtensor).st
-			st.refs++
-			return &mtensor{id: id(), refs: 1, st: st}
+			st.refs.Add(1)
+			v := &mtensor{id: id(), st: st}
+			v.refs.Store(1)
+			return v
 		},
-		Recycle: func(t asserts.Tensor) { p.put(t.(*mtensor).st.buf); t.(*mtensor).st.refs += 1 << 20 },
+		Recycle: func(t asserts.Tensor) { p.put(t.(*mtensor).st.buf); t.(*mtensor).st.refs.Add(1 << 20) },
 	}
 }
 
