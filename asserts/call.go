@@ -896,7 +896,8 @@ func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.id.Storage != s.id.Storage && r.anchor != nil && r.anchor == s.anchor && r.meta&fStorageReported == 0 {
 		// another StorageImpl ID on the argument's memory
 		c.report(&Violation{Check: k, loc: ret, other: arg,
-			Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), SameMemory: true, Traits: r.traits()})
+			Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), SameMemory: true, Traits: r.traits(),
+			anchor: uintptr(r.anchor)})
 		return
 	}
 	if r.id.Storage != s.id.Storage || r.meta&fStorageReported != 0 {
@@ -911,7 +912,7 @@ func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	}
 	c.report(&Violation{Check: k, loc: ret, other: arg,
 		Want: uint64(s.id.Storage), Got: uint64(r.id.Storage),
-		StorageUses: r.storageUses(), Traits: r.traits()})
+		StorageUses: r.storageUses(), Traits: r.traits(), anchor: uintptr(r.anchor), otherAnchor: uintptr(s.anchor)})
 }
 
 // An Output names a fresh return for [Call.DistinctOutputs]: a single
@@ -978,6 +979,9 @@ func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
 // End finishes the call and publishes its counts: on the common path, one
 // atomic add.
 func (c *Call) End() {
+	if poolLog.used.Load() && writeClock.Load() != c.since {
+		c.claimPoolEvents()
+	}
 	if c.nmut != 0 {
 		c.endWrites()
 	}
@@ -1208,7 +1212,8 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	if k == CheckNoMutation {
 		s.meta |= fMutationReported
 	}
-	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved, Recycled: recycled}
+	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved, Recycled: recycled,
+		anchor: uintptr(s.anchor)}
 	if s.after.Impl == 0 {
 		// Not a swap but a released (or reset) handle: say so.
 		v.Released, v.Want, v.Got = true, uint64(s.id.Impl), 0
@@ -1334,6 +1339,12 @@ func (c *Call) report(v *Violation) {
 	v.Arg, v.Ret, v.Index = v.loc.name, int(v.loc.ret), int(v.loc.index)
 	if v.other != (Loc{}) {
 		v.Other = v.other.String()
+	}
+	if v.Provenance == "" {
+		if poolLog.used.Load() && writeClock.Load() != c.since {
+			c.claimPoolEvents() // this call's own (its nested calls ended)
+		}
+		v.Provenance, v.takenBack = provenance(v)
 	}
 	v.Hint = hint(v)
 	done := false

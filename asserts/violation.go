@@ -89,10 +89,25 @@ type Violation struct {
 	Binding *Binding  `json:"binding,omitempty"`
 	Env     *EnvState `json:"env,omitempty"`
 
+	// Provenance is what the checks know of the history of the tensors'
+	// storages and memory: the call that returned a storage fresh
+	// (runtimes without use counts), the calls during which the runtime
+	// took the memory back ([Recycled]) and handed it out again
+	// ([Reused]), with how long ago; "" when nothing is known. It names
+	// the kernel that gave a buffer away when its victim trips a check.
+	Provenance string `json:"provenance,omitempty"`
+
 	// Hint tells the op author what to fix.
 	Hint string `json:"hint"`
 
 	loc, other Loc
+	// anchor and otherAnchor are the storage anchors of the located
+	// tensor and of Other, where the check had them (provenance).
+	anchor, otherAnchor uintptr
+	// takenBack is the op during which the runtime took the located
+	// tensor's memory back before handing it out again, as Provenance
+	// says: the mark of a buffer given back while in use.
+	takenBack string
 }
 
 // Where returns the located tensor, e.g. "argument self" or "return 0[2]".
@@ -117,6 +132,10 @@ func (v *Violation) Error() string {
 	fmt.Fprintf(&b, "%s: %s: %s: %s", v.OpName(), v.Check, v.Where(), v.detail())
 	if v.Traits&^Versioned != 0 {
 		fmt.Fprintf(&b, " [%s]", v.Traits&^Versioned)
+	}
+	if v.Provenance != "" {
+		b.WriteString("; provenance: ")
+		b.WriteString(v.Provenance)
 	}
 	if v.Hint != "" {
 		b.WriteString("; hint: ")
@@ -225,8 +244,14 @@ func hint(v *Violation) string {
 	if int(v.Check) >= len(checkFacts) {
 		return ""
 	}
-	return checkFacts[v.Check].hint(v)
+	h := checkFacts[v.Check].hint(v)
+	if op := v.takenBack; op != "" && op != v.OpName() {
+		h = "the memory went back to the runtime's pool during " + op + " and out again (provenance): if a tensor still used it then, " + op + " has the bug and this call is its victim; otherwise, " + h
+	}
+	return h
 }
+
+
 
 // Repeated is a violation and how many times it was reported, counting
 // those that differ from it only in numbers that move from call to call
@@ -301,6 +326,7 @@ func (v *Violation) dedupKey() string {
 		e.Context = 0
 		w.Env = &e
 	}
+	w.Provenance = "" // how long ago moves; the group keeps its first's
 	s := w.Error()
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {

@@ -2,6 +2,7 @@ package pool_test
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -137,6 +138,66 @@ func TestPoolCatalog(t *testing.T) {
 				t.Log(vs[0].Error())
 			}
 		})
+	}
+}
+
+// TestPoolVictimNamesTheKernel: when the buffer a kernel gave back while
+// keeping it reaches a victim, the victim's report says where its memory
+// has been: taken back during the kernel that has the bug, handed out
+// again during the innocent op that took it.
+func TestPoolVictimNamesTheKernel(t *testing.T) {
+	if !asserts.Compiled || !asserts.Checking() {
+		t.Skip("the catalog needs -tags debugasserts")
+	}
+	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
+	k := catalog.Checked(kernels{addOut: pool.AddOutKeepsGivenBuffer})
+	var y f32
+	vs := asserts.Collect(func() {
+		x := vec(6)
+		out := pool.New([]float32{1, 2, 3, 4, 5, 6}, 2, 3)
+		k.AddOut(x, x, 1, out) // the bug, reported: same_storage at add.out
+		// fresh outputs of 6 elements until one takes out's buffer (the
+		// free list may hold others first)
+		var others []f32
+		for y = k.Neg(x); !pool.SharesBuffer(y, out) && len(others) < 16; y = k.Neg(x) {
+			others = append(others, y)
+		}
+		if !pool.SharesBuffer(y, out) {
+			t.Fatal("no fresh output took the buffer add.out gave back")
+		}
+		// out and y share a buffer: writing out changes y, a read-only
+		// argument here, and mul.out is blamed (same_content).
+		k.MulOut(y, x, out)
+		for _, o := range others {
+			o.Release()
+		}
+		out.Release()
+		x.Release()
+	})
+	defer y.Release()
+	var victim *asserts.Violation
+	for i := range vs {
+		t.Logf("%v", &vs[i])
+		if vs[i].Check == asserts.CheckSameContent {
+			victim = &vs[i]
+		}
+	}
+	if len(vs) == 0 || vs[0].Check != asserts.CheckSameStorage || vs[0].Op != "add" {
+		t.Fatalf("the first violation is not add.out's same_storage")
+	}
+	if victim == nil || victim.Op != "mul" || victim.Arg != "self" {
+		t.Fatalf("no same_content on mul.out's self among the violations")
+	}
+	for _, want := range []string{
+		"its memory was taken back by the runtime (asserts.Recycled) during add.out",
+		"handed out again (asserts.Reused) during neg",
+	} {
+		if !strings.Contains(victim.Provenance, want) {
+			t.Errorf("the victim's provenance %q does not say %q", victim.Provenance, want)
+		}
+	}
+	if !strings.Contains(victim.Hint, "add.out") {
+		t.Errorf("the victim's hint does not point at add.out: %s", victim.Hint)
 	}
 }
 

@@ -41,3 +41,9 @@ func GiveBack[T Float](t *Tensor[T]) {
 	freeListOf[T]().put(t.st.data)
 	t.st.tensors.Add(1 << 40)
 }
+
+// SharesBuffer reports whether a and b point into one buffer.
+func SharesBuffer[T Float](a, b *Tensor[T]) bool {
+	return a.st != nil && b.st != nil && len(a.st.data) > 0 && len(b.st.data) > 0 &&
+		&a.st.data[:cap(a.st.data)][cap(a.st.data)-1] == &b.st.data[:cap(b.st.data)][cap(b.st.data)-1]
+}
