@@ -251,8 +251,6 @@ func hint(v *Violation) string {
 	return h
 }
 
-
-
 // Repeated is a violation and how many times it was reported, counting
 // those that differ from it only in numbers that move from call to call
 // (see [Deduplicate]).
