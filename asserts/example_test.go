@@ -253,3 +253,22 @@ func ExampleDeduplicate() {
 	// Output:
 	// alias: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x1, got 0x2) (399 times; identities differ)
 }
+
+// The table of checks, read through a check: what a row names, the calls
+// generated code makes for it, and what a violation's Want and Got hold.
+func ExampleCheck_Steps() {
+	k := asserts.CheckSameContent
+	fmt.Println(k, "on", k.Shape())
+	for _, st := range k.Steps() {
+		fmt.Printf("%s: %s, a list: asserts.%s\n", st.Phase, st.Funcs[asserts.FormOne], st.Funcs[asserts.FormArgList])
+	}
+	f, ok := asserts.CheckReturnsArg.FormFor(true, true, false)
+	fmt.Println("returns_arg from a list return to a single argument:", f, ok)
+	fmt.Println("want / got:", k.Values())
+	// Output:
+	// same_content on an argument
+	// before the call: SameContent, a list: asserts.SameContentList
+	// after the result: SameContentAfter, a list: asserts.SameContentAfterList
+	// returns_arg from a list return to a single argument: ret list false
+	// want / got: the digest of the argument's bytes before / after the kernel
+}
