@@ -169,10 +169,10 @@ func (f Form) String() string { return nameOf(formWords[:], f, "form") }
 // (OnRet), then the tensor ([Step.Tensor]); for a row on a return and an
 // argument, the return's Loc, its snapshot and (after the call) its
 // tensor, then the argument's Loc, its snapshot and (before the call) its
-// tensor; for shape OnRets, one [Output] per return. A list form that
-// takes the tensors is a generic function of this package that takes the
-// Call first (Go has no generic methods); every other function is a
-// method of [Call].
+// tensor; for shape OnRets, one [Output] per return. A function that
+// takes the tensors of a list is a generic function of this package that
+// takes the Call first (Go has no generic methods); every other function
+// is a method of [Call].
 type Step struct {
 	Phase Phase
 	// Funcs are the names of the functions of each form: "SameImpl"; ""

@@ -124,7 +124,13 @@ func wantParams(k Check, st Step, f Form) []string {
 	}
 	retList, argList := f == FormRetList || f == FormLists, f == FormArgList || f == FormLists
 	var ps []string
-	if st.Tensor && (retList || argList) {
+	// the tensor taken: the argument's, or of a row that names a return,
+	// the return's after the call and the argument's before it
+	tensorList := argList
+	if sh := k.Shape(); sh == OnRet || sh == OnRetMayArg && f != FormOf || (sh == OnRetArg || f == FormOf) && st.Phase != BeforeCall {
+		tensorList = retList
+	}
+	if st.Tensor && tensorList {
 		ps = append(ps, "*Call")
 	}
 	snap := func(list bool) {

@@ -100,13 +100,17 @@ func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 // A snap is a tensor a wrapper snapshots: an argument or a return that a
 // check of the plan names.
 type snap struct {
-	v    string         // the wrapper's snapshot variable: a<i> or l<i> for parameter i (arguments only)
-	k    int            // the slot: the helpers' s<k> and t<k>, and l[k]
-	ret  bool           // a return: its snapshot is a local of the post helper
-	list bool           // a SavedList rather than a Saved
-	src  string         // the wrapper's parameter or result variable
-	typ  kernels.GoType // the Go type of src, as the helpers take it
-	form schema.TensorForm
+	v   string // the wrapper's snapshot variable: a<i> or l<i> for parameter i (arguments only)
+	k   int    // the slot: the helpers' s<k> and t<k>, and l[k]
+	ret bool   // a return: its snapshot is a local of the post helper, unless early
+	// early: a return a step before the kernel names (a state it saves for
+	// the row after it, asserts.Step): the wrapper declares its snapshot
+	// (o<i> or ol<i> for result i) and passes it to both helpers.
+	early bool
+	list  bool           // a SavedList rather than a Saved
+	src   string         // the wrapper's parameter or result variable
+	typ   kernels.GoType // the Go type of src, as the helpers take it
+	form  schema.TensorForm
 	// mem: a single tensor of a type without identities of its own; the
 	// helpers read its memory once, into m<k>, and save and check from it.
 	mem bool
@@ -189,6 +193,48 @@ func (w *wrapper) snapshot() (*snapshot, error) {
 	return sn, nil
 }
 
+// paramSnaps are the snapshots the helpers take as parameters: the
+// arguments', then the early returns' (see snap.early).
+func (sn *snapshot) paramSnaps() []*snap {
+	out := append([]*snap(nil), sn.args...)
+	for _, s := range sn.rets {
+		if s.early {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// earlyRets marks the returns a step before the kernel names (see
+// snap.early) and names their snapshots in the wrapper: o<i>, or ol<i>
+// for a list, for result i.
+func (w *wrapper) earlyRets(sn *snapshot, ss *shapeSet) error {
+	for _, ck := range w.op.Checks {
+		if ck.NeverFires || ck.Ret == nil {
+			continue
+		}
+		for _, st := range ck.Name.Steps() {
+			if st.Phase != asserts.BeforeCall || st.Once || st.Counts && ss.noUseCounts {
+				continue
+			}
+			r := sn.ret[*ck.Ret]
+			if r.early {
+				continue
+			}
+			prefix := "o"
+			if r.list {
+				prefix = "ol"
+			}
+			v, err := w.local(prefix, *ck.Ret)
+			if err != nil {
+				return err
+			}
+			r.early, r.v = true, v
+		}
+	}
+	return nil
+}
+
 // locIndex returns the index of loc in the op's Loc array, adding it.
 func (sn *snapshot) locIndex(loc string) int {
 	for i, l := range sn.locs {
@@ -222,7 +268,7 @@ var cArg = hArg{"c", jen.Id("c")}
 // return the address of its local s<k>.
 func snapArg(s *snap) hArg {
 	n := "s" + strconv.Itoa(s.k)
-	if s.ret {
+	if s.ret && !s.early {
 		return hArg{"&" + n, jen.Op("&").Id(n)}
 	}
 	return hArg{n, jen.Id(n)}
@@ -550,7 +596,7 @@ func (sn *snapshot) rowSnaps(ck *plan.Check) (r, a *snap) {
 // form (asserts.Check.FormFor; FormAnchor or FormIface in place of
 // FormOne where the step has one and the tensor's type allows it), with
 // what the step takes (see asserts.Step): a method of the Call, or for a
-// list form that takes the tensors, a function of package asserts that
+// step that takes a list's tensors, a function of package asserts that
 // takes the Call first.
 func (ss *shapeSet) step(h *helper, sn *snapshot, ck *plan.Check, st asserts.Step) {
 	r, a := sn.rowSnaps(ck)
@@ -561,9 +607,15 @@ func (ss *shapeSet) step(h *helper, sn *snapshot, ck *plan.Check, st asserts.Ste
 	case f == asserts.FormOne && r == nil && st.Funcs[asserts.FormIface] != "" && ifaceSuffix(a.typ) != "":
 		f = asserts.FormIface
 	}
-	lists := f == asserts.FormRetList || f == asserts.FormArgList || f == asserts.FormLists
+	// the tensor the step takes: the argument's, or for a row that names
+	// a return, the return's after the call and the argument's before it
+	tensorList := a != nil && a.list
+	if r != nil && (a == nil || st.Phase != asserts.BeforeCall) {
+		tensorList = r.list
+	}
+	fn := st.Tensor && tensorList // a generic function of package asserts
 	var args []hArg
-	if st.Tensor && lists {
+	if fn {
 		args = append(args, cArg)
 	}
 	snapOf := func(s *snap) {
@@ -598,7 +650,7 @@ func (ss *shapeSet) step(h *helper, sn *snapshot, ck *plan.Check, st asserts.Ste
 			tensorOf(a)
 		}
 	}
-	if st.Tensor && lists {
+	if fn {
 		h.fn(st.Funcs[f], args...)
 	} else {
 		h.method(st.Funcs[f], args...)
@@ -1048,6 +1100,9 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		return nil, err
 	}
 	ss.adapt(sn)
+	if err := w.earlyRets(sn, ss); err != nil {
+		return nil, err
+	}
 	for _, s := range append(append([]*snap(nil), sn.args...), sn.rets...) {
 		if s.typ.Interface && !s.list {
 			s.guard = ss.guardFn(s.typ)
@@ -1145,9 +1200,13 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 // unchecked path, the Call, the snapshots, the pre helper's call, the
 // kernel's, the post helper's, the return.
 func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snapshot, pre, post *helper) []jen.Code {
-	// The snapshots of the returns are locals of the post helper.
+	// The snapshots of the returns are locals of the post helper (but the
+	// early ones').
 	var retDecls []jen.Code
 	for _, s := range sn.rets {
+		if s.early {
+			continue
+		}
 		t := "Saved"
 		if s.list {
 			t = "SavedList"
@@ -1167,7 +1226,7 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 	if decl := sn.decls(); decl != nil {
 		body = append(body, decl)
 	}
-	keys, params, args := helperParams(len(sn.locs), sn.args, sn.args)
+	keys, params, args := helperParams(len(sn.locs), sn.paramSnaps(), sn.args)
 	keys = append([]string{"op"}, keys...)
 	params = append([]jen.Code{params[0], jen.Id("op").Op("*").Qual(AssertsPath, "Op")}, params[1:]...)
 	begin := []jen.Code{jen.Id("c").Dot("Begin").Call(jen.Id("op"))}
@@ -1194,7 +1253,7 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 	}
 	body = append(body, call)
 	tensors := append(append([]*snap(nil), sn.args...), sn.rets...)
-	keys, params, args = helperParams(len(sn.locs), sn.args, tensors)
+	keys, params, args = helperParams(len(sn.locs), sn.paramSnaps(), tensors)
 	fn = ss.helperFn("Post", post, keys, params, tensors, w.op.Name)
 	body = append(body, ss.call(fn).Call(args(sn, locs)...))
 	if len(sn.results) > 0 {
@@ -1240,11 +1299,12 @@ func (w *wrapper) pairRows(sn *snapshot, i, n int, k asserts.Check, test string)
 	return slow, cond, kb.String()
 }
 
-// decls declares the argument snapshots: one var for the Saved ones, one
-// for the SavedList ones; nil if there are none.
+// decls declares the argument snapshots (and the early returns', see
+// snap.early): one var for the Saved ones, one for the SavedList ones; nil
+// if there are none.
 func (sn *snapshot) decls() jen.Code {
 	var singles, lists []jen.Code
-	for _, s := range sn.args {
+	for _, s := range sn.paramSnaps() {
 		if s.list {
 			lists = append(lists, jen.Id(s.v))
 		} else {

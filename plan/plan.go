@@ -322,20 +322,56 @@ var followers = func() (fs [asserts.NumPlanChecks][]asserts.Check) {
 	return fs
 }()
 
-// followRows adds after each row the rows of the checks that follow it
-// (followers), naming the same return and argument, skipped as it is.
-func (st *state) followRows() {
+// followRows adds after each row of f the rows of the checks that follow
+// it (followers), naming the same return and argument, skipped as it is;
+// a row of a form its check has no function for (a list where the check
+// runs on single tensors: asserts.Check.FormFor) is skipped, with that
+// reason.
+func (st *state) followRows(f *schema.Func) {
 	out := st.spare[:0]
 	for _, r := range st.rows {
 		r.leader = -1
 		out = append(out, r)
 		lead := len(out) - 1
 		for _, k := range followers[r.Name] {
-			f := row{Check: Check{Name: k, Arg: r.Arg}, ret: r.ret, leader: lead, reason: r.reason, source: r.source}
-			out = append(out, f)
+			fr := row{Check: Check{Name: k, Arg: r.Arg}, ret: r.ret, leader: lead, reason: r.reason, source: r.source}
+			if why := noForm(k, f, r.Arg, r.ret); why != "" {
+				fr.skip(why, sourceFacts)
+			}
+			out = append(out, fr)
 		}
 	}
 	st.rows, st.spare = out, st.rows
+}
+
+// sourceFacts is the source of a skip that asserts' table of checks
+// decides.
+const sourceFacts = "asserts/facts.go"
+
+// noForm says why check k has no row on argument arg and return ret of f
+// (-1 and "" for none): the form of their tensors is one its row in
+// asserts has no function for; "" when it has one.
+func noForm(k asserts.Check, f *schema.Func, arg string, ret int) string {
+	var argList, retList bool
+	if a := f.Arg(arg); a != nil {
+		argList = a.Type.TensorForm() == schema.TensorList || a.Type.TensorForm() == schema.TensorOptionalList
+	}
+	if ret >= 0 {
+		retList = f.Returns[ret].Type.TensorForm() == schema.TensorList
+	}
+	if _, ok := k.FormFor(arg != "", retList, argList); ok {
+		return ""
+	}
+	what := "a list"
+	switch {
+	case argList && retList:
+		what = "a list return of a list argument"
+	case argList:
+		what = "an argument that is a list"
+	case retList:
+		what = "a list return"
+	}
+	return fmt.Sprintf("%s does not run on %s: its row in asserts' table of checks has no function of that form", k, what)
 }
 
 // skipFollowers gives each row that follows another the skip of that
@@ -366,7 +402,7 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 		b.pytorchRows(st, i, o, ex)
 	} else {
 		b.strictRows(st, i, o, ex)
-		st.followRows()
+		st.followRows(o.Func)
 	}
 	b.applySkips(st, b.ix.Entries(i))
 	st.skipFollowers()
