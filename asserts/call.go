@@ -82,7 +82,10 @@ type Saved struct {
 	hasMeta bool
 	// memo says what SaveMemory and AfterMemory read with the identities
 	// (memo* bits), so that a list's metadata rows need not read again.
-	memo     uint8
+	memo uint8
+	// digest is same_content's digest of an argument; for a return that
+	// views an argument, the use count of the argument's StorageImpl
+	// before the kernel (ViewBase; a return has no digest of its own).
 	digest   uint64
 	metadata uint64
 	// anchor is the argument's storage anchor before the kernel, for a
@@ -206,7 +209,7 @@ var checkLane = func() (l [NumChecks]int) {
 // no_metadata_access has no lane (all 32 are taken): a runtime that cannot
 // report metadata says metadata: false and plans no same_metadata rows.
 var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNone, laneNone, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
-	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone}
+	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone, laneNone}
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 

@@ -168,9 +168,9 @@
 // impl_use_count_le_1, storage_use_count_eq_1, shares_storage,
 // fresh_or_alias, returns_arg, no_mutation, distinct_outputs,
 // binding_context, fresh_no_alias, same_content, impl_use_count_eq_fresh,
-// fresh_not_held and same_metadata. A plan also has rows of not_arg_handle,
-// which are part of the TensorImpl use-count check of a return
-// ([CheckNotArgHandle]).
+// fresh_not_held, same_metadata and view_holds_storage. A plan also has
+// rows of not_arg_handle, which are part of the TensorImpl use-count check
+// of a return ([CheckNotArgHandle]).
 //
 // Which apply to a tensor depends on the op's skip policy (a [Policy], in [Op]'s field Profile) and
 // the tensor's conditions ([Reason]: mode active, kinds of subclasses, no

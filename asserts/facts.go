@@ -27,6 +27,7 @@ const (
 	CheckImplUseCountEqFresh              // impl_use_count_eq_fresh: a fresh return's TensorImpl use count is that of a fresh tensor: 1, or 2 with a bound foreign object (see [ImplBound])
 	CheckFreshNotHeld                     // fresh_not_held: a fresh return's storage is not one an earlier call returned fresh that is still alive (runtimes without use counts, see [Anchored])
 	CheckSameMetadata                     // same_metadata: an argument not marked mutable (!) keeps its sizes, strides and storage offset (see [Metadata])
+	CheckViewHoldsStorage                 // view_holds_storage: a view return holds the StorageImpl it shares (its use count rises by the view's hold)
 
 	// NumChecks is the number of checks the runtime runs, counts and
 	// reports.
@@ -235,6 +236,25 @@ var checkFacts = [NumPlanChecks]checkFact{
 		},
 		hint:   always("a kernel must not change the geometry of an input the schema marks read-only (a view op that transposes or narrows self in place and returns self): make a new TensorImpl over the same storage for a view, or mark the argument mutable in the schema (Tensor(a!)) for an in-place metadata op such as t_ or as_strided_"),
 		values: "the argument's metadata fingerprint (Metadata) before / after the kernel",
+	},
+	CheckViewHoldsStorage: {
+		name: "view_holds_storage", constant: "CheckViewHoldsStorage", shape: OnRetArg, lane: laneSpare,
+		follows: []Check{CheckSharesStorage},
+		props:   readsUseCounts | readsStorage,
+		steps: []Step{
+			// The storage's use count before the kernel, kept in the
+			// return's snapshot.
+			{Phase: BeforeCall, Tensor: true, NoLoc: true, Counts: true, Funcs: [NumForms]string{FormOne: "ViewBase", FormRetList: "ViewBaseList"}},
+			{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "ViewHoldsStorage", FormRetList: "ViewHoldsStorageList"}},
+		},
+		words: func(w Words) string {
+			return w.Ret + " holds the StorageImpl it shares with " + w.Arg + ": its use count after the call exceeds the count before it by the view's hold (for a list, one per element with a TensorImpl of its own); runtimes without use counts skip it under no_use_counts"
+		},
+		hint: always("a view kernel must take a hold on the storage it shares, as every tensor on a storage does (retain it): a view that takes none leaves the count one short, and the storage is freed, or its buffer given back to a pool, while the view still uses it"),
+		detail: func(v *Violation) string {
+			return fmt.Sprintf("StorageImpl %v, shared with %s, has use count %d after the call, want at least %d (its count before the call and the view's hold): the view does not hold it", ID(v.GotStorage), v.Other, v.Got, v.Want)
+		},
+		values: "the StorageImpl's use count before the kernel plus the holds of the views / its use count after the kernel",
 	},
 	CheckNotArgHandle: {
 		name: "not_arg_handle", constant: "CheckNotArgHandle", shape: OnRetArg, lane: laneNone,

@@ -226,6 +226,7 @@ const (
 	ReasonNoEnv                            // no_env: the runtime registered no Env, so no call runs in a hermetic context
 	ReasonHiddenStorageRefs                // hidden_storage_refs: a return's storage use count is above 1, and may include references the runtime holds for it (trait [HiddenStorageRefs])
 	ReasonNoMetadata                       // no_metadata_access: the tensor does not implement Metadata, or cannot report its metadata
+	ReasonOtherHolders                     // other_holders: a view's storage had holders besides its argument before the call, and its use count did not rise by the view's hold (see [Call.ViewHoldsStorage])
 
 	// NumReasons is the number of reasons.
 	NumReasons = iota
@@ -238,6 +239,7 @@ var reasonNames = [NumReasons]string{
 	"content_check_off", "no_content_access", "no_use_counts", "use_counted", "no_storage_anchor", "concurrent_write", "no_env",
 	"hidden_storage_refs",
 	"no_metadata_access",
+	"other_holders",
 }
 
 // String returns the reason's name, e.g. "mode_active".
@@ -282,6 +284,8 @@ var (
 	hiddenRefChecks = checksThat(readsHiddenRefs)
 )
 
+const otherHoldersWhy = "the view's storage had holders besides the argument before the call, and its use count did not rise by the view's hold: one of them released on another goroutine during the call looks the same as a view that takes no hold; inconclusive, not blamed (a view of a storage only its argument held, or a count below what the argument and the view hold, is judged)"
+
 const noMetadataWhy = "the runtime cannot report the tensor's sizes, strides and storage offset (no Metadata, or not for this tensor)"
 
 const aliasWhy = "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version and bytes move with the write; for same_metadata, it shares the TensorImpl of an argument the call may write (x.t_() seen through another argument x): its sizes and strides move with the write"
@@ -314,6 +318,7 @@ var rules = [numPolicies][]Rule{
 		{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 		{ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
 		{ReasonNoMetadata, SetOf(CheckSameMetadata), noMetadataWhy},
+		{ReasonOtherHolders, SetOf(CheckViewHoldsStorage), otherHoldersWhy},
 	},
 	PyTorch:    pytorchRules,
 	PyTorch113: pytorchRules,
@@ -343,6 +348,7 @@ var pytorchRules = []Rule{
 	{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 	{ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
 	{ReasonNoMetadata, SetOf(CheckSameMetadata), noMetadataWhy},
+	{ReasonOtherHolders, SetOf(CheckViewHoldsStorage), otherHoldersWhy},
 }
 
 // guards are the skip conditions of PyTorch's generated code that are not

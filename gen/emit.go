@@ -100,17 +100,13 @@ func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 // A snap is a tensor a wrapper snapshots: an argument or a return that a
 // check of the plan names.
 type snap struct {
-	v   string // the wrapper's snapshot variable: a<i> or l<i> for parameter i (arguments only)
-	k   int    // the slot: the helpers' s<k> and t<k>, and l[k]
-	ret bool   // a return: its snapshot is a local of the post helper, unless early
-	// early: a return a step before the kernel names (a state it saves for
-	// the row after it, asserts.Step): the wrapper declares its snapshot
-	// (o<i> or ol<i> for result i) and passes it to both helpers.
-	early bool
-	list  bool           // a SavedList rather than a Saved
-	src   string         // the wrapper's parameter or result variable
-	typ   kernels.GoType // the Go type of src, as the helpers take it
-	form  schema.TensorForm
+	v    string         // the wrapper's snapshot variable: a<i> or l<i> for parameter i (arguments only; see early)
+	k    int            // the slot: the helpers' s<k> and t<k>, and l[k]
+	ret  bool           // a return: its snapshot is a local of the post helper, unless early
+	list bool           // a SavedList rather than a Saved
+	src  string         // the wrapper's parameter or result variable
+	typ  kernels.GoType // the Go type of src, as the helpers take it
+	form schema.TensorForm
 	// mem: a single tensor of a type without identities of its own; the
 	// helpers read its memory once, into m<k>, and save and check from it.
 	mem bool
@@ -122,6 +118,10 @@ type snap struct {
 	// interface type to asserts: nil is the undefined tensor (see
 	// shapeSet.guardFn); "" for other types.
 	guard string
+	// early: a return a step before the kernel names (a state it saves for
+	// the row after it, asserts.Step): the wrapper declares its snapshot
+	// (v: o<i> or ol<i> for result i) and passes it to both helpers.
+	early bool
 }
 
 // snapshot is every tensor a wrapper snapshots, in schema order (arguments,
