@@ -160,7 +160,7 @@ func ChecksPost_d5d0a9081663(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_ee396e603a2d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: select.int).
+// ChecksPost_ee396e603a2d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: select.int).
 func ChecksPost_ee396e603a2d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -185,7 +185,7 @@ func ChecksPost_ee396e603a2d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPre_1d5d2faa4f71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: select.int).
+// ChecksPre_1d5d2faa4f71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: select.int).
 func ChecksPre_1d5d2faa4f71(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *pool.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
