@@ -1091,10 +1091,10 @@ func helperParams(nlocs int, snaps, tensors []*snap) (keys []string, params []je
 	return keys, params, args
 }
 
-// checkedBody emits the checked path of a wrapper: save the arguments,
-// run the kernel, check, return; the saving and checking are calls of
-// shape helpers added to ss. kernel renders the kernel being wrapped.
-func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen.Code, error) {
+// snapshots finds the tensors the wrapper snapshots (snapshot), adapted to
+// the set's types, with the early returns marked and the interface types'
+// guards named.
+func (w *wrapper) snapshots(ss *shapeSet) (*snapshot, error) {
 	sn, err := w.snapshot()
 	if err != nil {
 		return nil, err
@@ -1107,6 +1107,17 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		if s.typ.Interface && !s.list {
 			s.guard = ss.guardFn(s.typ)
 		}
+	}
+	return sn, nil
+}
+
+// checkedBody emits the checked path of a wrapper: save the arguments,
+// run the kernel, check, return; the saving and checking are calls of
+// shape helpers added to ss. kernel renders the kernel being wrapped.
+func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen.Code, error) {
+	sn, err := w.snapshots(ss)
+	if err != nil {
+		return nil, err
 	}
 	var pre, post helper
 	sn.saves(&pre, ss)
