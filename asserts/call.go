@@ -82,7 +82,10 @@ type Saved struct {
 	hasMeta bool
 	// memo says what SaveMemory and AfterMemory read with the identities
 	// (memo* bits), so that a list's metadata rows need not read again.
-	memo     uint8
+	memo uint8
+	// digest is same_content's digest of an argument; for a return that
+	// views an argument, the use count of the argument's StorageImpl
+	// before the kernel (ViewBase; a return has no digest of its own).
 	digest   uint64
 	metadata uint64
 	// anchor is the argument's storage anchor before the kernel, for a
@@ -183,10 +186,11 @@ const (
 	// laneNoEnv shares laneBinding's word, so that BindingContext adds
 	// c.bind to that word whichever of the two it counts.
 	laneNoEnv = 15
-	// laneNever is the lane of the reasons no lane ever counts: meta and
-	// functional_wrapper skip nothing. (concurrent_write, like the reasons
-	// of runtimes without use counts, is laneNone: see [Call.skipConcurrent].)
-	laneNever = 17
+	// laneSpare is the lane no check or reason counts in: a new check's
+	// row may take it. (meta and functional_wrapper, which skip nothing,
+	// have no lane; concurrent_write, like the reasons of runtimes without
+	// use counts, is laneNone: see [Call.skipConcurrent].)
+	laneSpare = 17
 )
 
 const (
@@ -194,33 +198,18 @@ const (
 	bindNoEnv = 1 << (16 * (laneNoEnv % 4))   // skipped: no Env registered
 )
 
-var checkLane = [NumChecks]int{
-	CheckSameImpl: laneSameImpl, CheckSameStorage: laneSameStorage,
-	CheckImplUseCountLE1: laneImplUseCount, CheckStorageUseCountEq1: laneStorageUseCnt,
-	CheckSharesStorage: laneSharesStorage, CheckFreshOrAlias: laneFreshOrAlias,
-	CheckReturnsArg: laneReturnsArg, CheckNoMutation: laneNoMutation,
-	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
-	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
-	CheckImplUseCountEqFresh: laneImplEqFresh,
-	CheckFreshNotHeld:        laneFreshNotHeld,
-	CheckSameMetadata:        laneSameMetadata,
-}
+// checkLane is the lane of each check, from its row (facts.go).
+var checkLane = func() (l [NumChecks]int) {
+	for k := range l {
+		l[k] = checkFacts[k].lane
+	}
+	return l
+}()
 
 // no_metadata_access has no lane (all 32 are taken): a runtime that cannot
 // report metadata says metadata: false and plans no same_metadata rows.
-var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
-	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone}
-
-func init() {
-	// A lane shared by several reasons must never count.
-	for p := range rules {
-		for _, r := range rules[p] {
-			if reasonLane[r.Reason] == laneNever && r.Skips != 0 {
-				panic("asserts: reason " + r.Reason.String() + " skips checks but has no lane")
-			}
-		}
-	}
-}
+var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNone, laneNone, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
+	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone, laneNone}
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 

@@ -9,32 +9,8 @@ import (
 // argument or return, what was wanted and what was found, and a hint for the
 // op author. It implements error.
 //
-// Want and Got depend on the check:
-//
-//	same_impl               TensorImpl before / after the kernel
-//	same_storage            StorageImpl before / after the kernel
-//	no_mutation             version counter before / after the kernel
-//	impl_use_count_le_1     1 / the TensorImpl use count; for a return that is
-//	                        an argument's handle (Other set, see Call.NotArg):
-//	                        the argument's TensorImpl / the return's
-//	storage_use_count_eq_1  1 / the StorageImpl use count
-//	shares_storage          the argument's StorageImpl / the return's
-//	returns_arg             the argument's TensorImpl / the return's
-//	fresh_or_alias          the argument's TensorImpl / the return's (storages
-//	                        in WantStorage/GotStorage, use counts too); equal
-//	                        when the return is the argument's handle itself
-//	distinct_outputs        0 / the StorageImpl two returns share
-//	binding_context         the call's context / the binding's context; with
-//	                        WhileCalled, the binding's context before / after
-//	fresh_no_alias          the argument's StorageImpl / the return's (equal)
-//	impl_use_count_eq_fresh the use count of a fresh tensor (1, or 2 with
-//	                        a bound foreign object, in Binding) / the
-//	                        TensorImpl use count; for a return that is an
-//	                        argument's handle, as impl_use_count_le_1
-//	fresh_not_held          0 / the return's StorageImpl; Other names the
-//	                        earlier call's op and return that got it first
-//	same_metadata           the argument's metadata fingerprint (Metadata)
-//	                        before / after the kernel
+// Want and Got depend on the check: its row of the table of checks says
+// what they hold (facts.go; the table of docs/asserts.md shows it).
 //
 // For a check on an argument whose handle the kernel released or left
 // undefined (Released), Want is the argument's TensorImpl before the
@@ -229,6 +205,9 @@ func (v *Violation) detail() string {
 		}
 		return fmt.Sprintf("StorageImpl %v is bound in context %d (%s), but the call runs in hermetic context %d",
 			ID(v.GotStorage), v.Got, h, v.Want)
+	}
+	if int(v.Check) < len(checkFacts) && checkFacts[v.Check].detail != nil {
+		return checkFacts[v.Check].detail(v)
 	}
 	return fmt.Sprintf("want %d, got %d", v.Want, v.Got)
 }

@@ -19,6 +19,7 @@ type kernels struct {
 	addOut func(self, other f32, alpha float32, out f32) f32
 	clone  func(self f32, memoryFormat *int) f32
 	mul    func(self, other f32) f32
+	sel    func(self f32, dim, index int64) f32
 }
 
 func (k kernels) AddOut(self, other f32, alpha float32, out f32) f32 {
@@ -40,6 +41,13 @@ func (k kernels) MulTensor(self, other f32) f32 {
 		return k.mul(self, other)
 	}
 	return k.Functions.MulTensor(self, other)
+}
+
+func (k kernels) SelectInt(self f32, dim, index int64) f32 {
+	if k.sel != nil {
+		return k.sel(self, dim, index)
+	}
+	return k.Functions.SelectInt(self, dim, index)
 }
 
 func vec(n int) f32 {
@@ -77,6 +85,23 @@ var poolBugs = []struct {
 			x := vec(4)
 			k.MulTensor(x, x).Release()
 			x.Release()
+		}},
+	{"select.int makes its view without retaining the storage", kernels{sel: pool.SelectKeepsNoHold}, "view_holds_storage select.int",
+		func(k catalog.Kernels) {
+			x := pool.New([]float32{1, 2, 3, 4, 5, 6}, 2, 3)
+			row := k.SelectInt(x, 0, 1)
+			row.Release() // the storage's count reaches 0: x's buffer goes back to the free list
+			x.Release()   // and below 0
+		}},
+	{"legal: views of a storage other tensors hold", kernels{}, "",
+		func(k catalog.Kernels) {
+			x := pool.New([]float32{1, 2, 3, 4, 5, 6}, 2, 3)
+			t := k.TransposeInt(x, 0, 1)
+			row := k.SelectInt(x, 0, 1)
+			col := k.SelectInt(t, 0, 2)
+			for _, v := range []f32{col, row, t, x} {
+				v.Release()
+			}
 		}},
 	{"legal: a released buffer handed to a later fresh output", kernels{}, "",
 		func(k catalog.Kernels) {
@@ -201,9 +226,9 @@ func TestPoolVictimNamesTheKernel(t *testing.T) {
 	}
 }
 
-// TestPoolConcurrent: 8 goroutines share inputs and recycle buffers
-// through the free list, under the checks; nothing is reported (run it
-// with -race).
+// TestPoolConcurrent: 8 goroutines share inputs, take views of a shared
+// tensor and recycle buffers through the free list, under the checks;
+// nothing is reported (run it with -race).
 func TestPoolConcurrent(t *testing.T) {
 	k := catalog.Checked(catalog.Functions{})
 	x := vec(16)
@@ -222,6 +247,13 @@ func TestPoolConcurrent(t *testing.T) {
 					if i%7 == 0 {
 						v := k.SelectInt(out, 0, 3)
 						k.Zero_(v)
+						v.Release()
+					}
+					if i%3 == 0 {
+						// a view of the shared x while other goroutines
+						// take and release theirs: their releases during
+						// this call are not this kernel's missing hold
+						v := k.SelectInt(x, 0, int64(g))
 						v.Release()
 					}
 					y.Release()
