@@ -55,7 +55,7 @@ func (c *Call) ViewBaseList(rl *SavedList, s *Saved, t Tensor) {
 // kernel exceeds the count [Call.ViewBase] saved before it. A return that
 // does not share the argument's storage is shares_storage's to report.
 func (c *Call) ViewHoldsStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage == s.id.Storage && r.id.Impl != s.id.Impl && uint64(r.after.Storage) > r.digest {
+	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage == s.id.Storage && uint64(r.after.Storage) > r.digest {
 		c.t[laneSpare/4] += 1 << (16 * (laneSpare % 4))
 		return
 	}
@@ -87,35 +87,37 @@ func (c *Call) viewHoldsSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 // largest its elements saw) exceeds the count before it
 // ([Call.ViewBaseList]) by the number of the elements on it with
 // TensorImpls of their own. It counts one run per such element.
+//
+// A list whose elements need no skip decision (every one plain, at most
+// 255: okRegular) and whose elements are all views of s with TensorImpls
+// of their own that hold it passes in one loop over its inline elements.
 func (c *Call) ViewHoldsStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
-	const k = CheckViewHoldsStorage
-	var n, after uint64
-	var first *Saved
-	for i := range rl.n {
-		e := rl.at(i)
-		if e.meta != Versioned|fResult || s.meta != Versioned {
+	if rl.ok&okRegular == 0 || s.meta != Versioned || rl.n > listInline {
+		c.viewHoldsListSlow(ret, rl, arg, s)
+		return
+	}
+	var after uint64
+	for i := range rl.inl[:rl.n] {
+		e := &rl.inl[i]
+		if e.id.Storage != s.id.Storage || e.id.Impl == s.id.Impl {
 			c.viewHoldsListSlow(ret, rl, arg, s)
 			return
 		}
-		if e.id.Storage == s.id.Storage && e.id.Impl != s.id.Impl {
-			n++
-			after = max(after, uint64(e.after.Storage))
-			if first == nil {
-				first = e
-			}
-		}
+		after = max(after, uint64(e.after.Storage))
 	}
-	c.count(k, int(n))
-	if n == 0 || after >= uint64(rl.base)+n {
+	if after < uint64(rl.base)+uint64(rl.n) {
+		c.viewHoldsListSlow(ret, rl, arg, s)
 		return
 	}
-	c.viewHolds(ret, arg, uint64(rl.base), after, distinctImpls(rl, s), first)
+	c.t[laneSpare/4] += uint64(rl.n) << (16 * (laneSpare % 4)) // n <= 8: no lane overflows
 }
 
-// viewHoldsListSlow is ViewHoldsStorageList where an element or the
-// argument needs the skip policy: the elements it skips are left out (a
-// row all of whose elements are skipped is skipped, under the first
-// element's reason).
+// viewHoldsListSlow is ViewHoldsStorageList off its fast path: the
+// elements the skip policy skips are left out (a row all of whose
+// elements are skipped is skipped, under the first element's reason), and
+// so are the elements that are not views of s's storage with TensorImpls
+// of their own (shares_storage reports the first kind; the second adds no
+// hold).
 //
 //go:noinline
 func (c *Call) viewHoldsListSlow(ret Loc, rl *SavedList, arg Loc, s *Saved) {
