@@ -79,14 +79,15 @@ func (c *Call) viewHoldsSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.id.Impl == s.id.Impl {
 		n = 0
 	}
-	c.viewHolds(ret, arg, r.digest, uint64(r.storageUses()), n, r)
+	c.viewHolds(ret, arg, r.digest, uint64(r.storageUses()), n, r, 1)
 }
 
 // ViewHoldsStorageList runs view_holds_storage on a list return of views
 // of argument s: the StorageImpl's use count after the kernel (the
 // largest its elements saw) exceeds the count before it
 // ([Call.ViewBaseList]) by the number of the elements on it with
-// TensorImpls of their own. It counts one run per such element.
+// TensorImpls of their own. It counts one run per element (one skip per
+// element the skip policy skips).
 //
 // A list whose elements need no skip decision (every one plain, at most
 // 255: okRegular) and whose elements are all views of s with TensorImpls
@@ -112,12 +113,12 @@ func (c *Call) ViewHoldsStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 	c.t[laneSpare/4] += uint64(rl.n) << (16 * (laneSpare % 4)) // n <= 8: no lane overflows
 }
 
-// viewHoldsListSlow is ViewHoldsStorageList off its fast path: the
-// elements the skip policy skips are left out (a row all of whose
-// elements are skipped is skipped, under the first element's reason), and
-// so are the elements that are not views of s's storage with TensorImpls
-// of their own (shares_storage reports the first kind; the second adds no
-// hold).
+// viewHoldsListSlow is ViewHoldsStorageList off its fast path. An
+// element the skip policy skips is counted as skipped; the others are
+// counted as run, and the views among them (the elements on s's storage
+// with TensorImpls of their own: an element on another storage is
+// shares_storage's to report, one that is s's TensorImpl adds no hold)
+// are judged together.
 //
 //go:noinline
 func (c *Call) viewHoldsListSlow(ret Loc, rl *SavedList, arg Loc, s *Saved) {
@@ -126,14 +127,11 @@ func (c *Call) viewHoldsListSlow(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 	var n, after uint64
 	var first *Saved
 	judged := 0
-	var firstSkip conds
 	for i := range rl.n {
 		e := rl.at(i)
-		em, ec := c.classify(e)
-		if (sm | em).Has(k) {
-			if firstSkip == 0 {
-				firstSkip = sc | ec
-			}
+		if em, ec := c.classify(e); (sm | em).Has(k) {
+			c.count(k, 1)
+			c.skip(k, c.pol().reason(k, sc|ec))
 			continue
 		}
 		judged++
@@ -145,16 +143,11 @@ func (c *Call) viewHoldsListSlow(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 			}
 		}
 	}
-	if judged == 0 && rl.n > 0 {
-		c.count(k, 1)
-		c.skip(k, c.pol().reason(k, firstSkip))
-		return
-	}
-	c.count(k, int(n))
+	c.count(k, judged)
 	if n == 0 || after >= uint64(rl.base)+n {
 		return
 	}
-	c.viewHolds(ret, arg, uint64(rl.base), after, distinctImpls(rl, s), first)
+	c.viewHolds(ret, arg, uint64(rl.base), after, distinctImpls(rl, s), first, judged)
 }
 
 // distinctImpls returns the number of distinct TensorImpls, other than
@@ -172,16 +165,20 @@ func distinctImpls(rl *SavedList, s *Saved) uint64 {
 }
 
 // viewHolds judges a view's holds: the storage's use count before the
-// kernel and after it, and the holds n the views add. A shortfall is a
-// violation where no release on another goroutine can explain it (see the
-// top of this file), and is skipped under other_holders otherwise.
-func (c *Call) viewHolds(ret, arg Loc, before, after, n uint64, r *Saved) {
+// kernel and after it, and the holds n the views add, for a row counted
+// as runs runs (a list's judged elements). A shortfall is a violation
+// where no release on another goroutine can explain it (see the top of
+// this file), and otherwise every run of the row is skipped under
+// other_holders.
+func (c *Call) viewHolds(ret, arg Loc, before, after, n uint64, r *Saved, runs int) {
 	const k = CheckViewHoldsStorage
 	if after >= before+n {
 		return
 	}
 	if before > 1 && after >= 1+n {
-		c.skip(k, ReasonOtherHolders)
+		for range runs {
+			c.skip(k, ReasonOtherHolders)
+		}
 		return
 	}
 	c.report(&Violation{Check: k, loc: ret, other: arg, Want: before + n, Got: after,
