@@ -284,7 +284,7 @@ func (b *builder) identSuffix(t kernels.GoType) string {
 // listCall adds a call of the list snapshot function of kind k for the
 // list of slot s.
 func (b *builder) listCall(l *stmts, k ListKind, s *Slot) {
-	*l = append(*l, Stmt{Kind: CallList, Name: b.o.Names.List(k, s.Type), Slot: s, List: k})
+	*l = append(*l, Stmt{Kind: CallList, Name: b.o.Names.List(k, s.Type), Slot: s})
 }
 
 // readMemory reads the memory of slot s's tensor into the helper's local

@@ -178,7 +178,7 @@ type StmtKind uint8
 const (
 	CallMethod StmtKind = iota // c.Name(Args...)
 	CallFunc                   // asserts.Name(Args...): a generic function that takes the Call first
-	CallList                   // Name(c, s<K>, t<K>): the package's list function of kind List for Slot's type
+	CallList                   // Name(c, s<K>, t<K>): the package's list function (Namer.List) for Slot's type
 	ReadMemory                 // m<K> := t<K>.Memory()
 	If                         // if Cond { Then } else { Else }
 )
@@ -201,8 +201,7 @@ type Stmt struct {
 	Kind StmtKind
 	Name string // the function or method called; CallList: the list function's name
 	Args []Arg
-	Slot *Slot // CallList, ReadMemory
-	List ListKind
+	Slot *Slot  // CallList, ReadMemory
 	Cond Cond   // If
 	Then []Stmt // If
 	Else []Stmt // If: nil for none
@@ -252,6 +251,8 @@ func (c Cond) format(b *strings.Builder) {
 			fmt.Fprintf(b, "&&s%d.Plain()", s.K)
 		}
 	case CondImplApart, CondFreshFrom:
+		// each pair's test followed by "&&", the last one's too: the text
+		// the helpers' names have always been hashed from
 		test := "FreshFrom"
 		if c.Kind == CondImplApart {
 			test = "ImplApart"
