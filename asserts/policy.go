@@ -372,6 +372,21 @@ var policyGuards = [numPolicies]guards{
 	PyTorch113: guardListWhole | guardOptListImplOpen | guardViewArgOnly,
 }
 
+// Guards reports the row guards of PyTorch's generated code that p
+// follows beyond its rules (see [PyTorch]): listWhole, a list argument's
+// check is skipped for every element when one element is a subclass;
+// optListImplOpen, same_impl on a Tensor?[] argument is not skipped for
+// subclasses; viewArgOnly, shares_storage is skipped for a subclass
+// argument but not for a subclass return. A plan's guards (explain's
+// words) are made from them and the rules.
+func (p Policy) Guards() (listWhole, optListImplOpen, viewArgOnly bool) {
+	if p >= numPolicies {
+		return false, false, false
+	}
+	g := policyGuards[p]
+	return g&guardListWhole != 0, g&guardOptListImplOpen != 0, g&guardViewArgOnly != 0
+}
+
 // subclassConds are the conditions of a tensor subclass (PyTorch's
 // Python key).
 const subclassConds = 1<<ReasonDirectSubclass | 1<<ReasonWrapperStub | 1<<ReasonWrapperPropagating

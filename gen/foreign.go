@@ -4,7 +4,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/assertgen/assertgen/kernels"
-	"github.com/assertgen/assertgen/schema"
 )
 
 // A foreignType is a Tensor type that carries no identities of its own
@@ -25,27 +24,6 @@ type foreignType struct {
 // memory function m; pkg is the helpers' package ("" for the wrappers').
 func newForeign(t kernels.GoType, m kernels.FuncRef, pkg string) *foreignType {
 	return &foreignType{tensor: t, adapter: kernels.GoType{Prefix: "*", Path: pkg, Name: "Foreign" + t.Name}, memory: m}
-}
-
-// adapt makes the tensors of a snapshot whose type is the foreign
-// Tensor (alone, or the elements of a list) go to the helpers as the
-// adapter type.
-func (ss *shapeSet) adapt(sn *snapshot) {
-	f := ss.foreign
-	if f == nil {
-		return
-	}
-	for _, s := range append(sn.args[:len(sn.args):len(sn.args)], sn.rets...) {
-		switch {
-		case s.typ.String() == f.tensor.String():
-			s.typ = f.adapter
-			s.mem = s.form == schema.TensorSingle
-			s.conv = jen.Parens(typeCode(f.adapter)).Call(jen.Id(s.src))
-		case s.typ.Prefix == "[]"+f.tensor.Prefix && s.typ.Path == f.tensor.Path && s.typ.Name == f.tensor.Name:
-			s.typ = kernels.GoType{Prefix: "[]" + f.adapter.Prefix, Path: f.adapter.Path, Name: f.adapter.Name}
-			s.conv = ss.foreignRef(f.adapter.Name + "List").Call(jen.Id(s.src))
-		}
-	}
 }
 
 // foreignRef refers to a name the helpers' package declares, from the

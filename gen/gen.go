@@ -29,6 +29,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/assertgen/assertgen/gen/steps"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
@@ -334,19 +335,20 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 		return nil, fmt.Errorf("the plan's skip policy %s has no asserts constant", pl.Policy)
 	}
 	ss := newShapeSet()
-	ss.noUseCounts = pl.NoUseCounts
+	ss.opts.NoUseCounts = pl.NoUseCounts
 	if o.Kernels != nil {
-		ss.metadataOf = o.Kernels.Metadata
-		ss.anchoredOf = o.Kernels.Anchored
+		ss.opts.MetadataOf = o.Kernels.Metadata
+		ss.opts.AnchoredOf = o.Kernels.Anchored
 	}
 	ss.pkg = o.ShapesPackage
 	ss.ns = shapeNamespace(o.Prefix)
 	if o.Memory != nil {
 		ss.foreign = newForeign(o.Types["Tensor"], *o.Memory, ss.pkg)
-		ss.anchoredOf = withType(ss.anchoredOf, ss.foreign.adapter.String())
-		ss.metadataOf = withType(ss.metadataOf, ss.foreign.adapter.String())
+		ss.opts.Foreign = &steps.Foreign{Tensor: ss.foreign.tensor, Adapter: ss.foreign.adapter}
+		ss.opts.AnchoredOf = withType(ss.opts.AnchoredOf, ss.foreign.adapter.String())
+		ss.opts.MetadataOf = withType(ss.opts.MetadataOf, ss.foreign.adapter.String())
 	}
-	ss.tparams = o.TypeParams
+	ss.opts.TypeParams = o.TypeParams
 	var used []kernels.GoType
 	for _, w := range ws {
 		for _, p := range w.tparams {

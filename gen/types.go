@@ -1,10 +1,9 @@
 package gen
 
 import (
-	"slices"
-
 	"github.com/dave/jennifer/jen"
 
+	"github.com/assertgen/assertgen/gen/steps"
 	"github.com/assertgen/assertgen/kernels"
 )
 
@@ -34,20 +33,8 @@ func typeCode(t kernels.GoType) jen.Code {
 }
 
 // typeParamsOf returns the type parameters of all that ts name, in the
-// order of all.
-func typeParamsOf(all []kernels.TypeParam, ts ...kernels.GoType) []kernels.TypeParam {
-	var names []string
-	for _, t := range ts {
-		names = append(names, t.Params()...)
-	}
-	var out []kernels.TypeParam
-	for _, p := range all {
-		if slices.Contains(names, p.Name) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
+// order of all (steps.TypeParamsOf).
+var typeParamsOf = steps.TypeParamsOf
 
 // typeParamsDecl renders a type parameter list, [T C, U D], for Types:
 // nil for none.

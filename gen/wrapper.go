@@ -25,11 +25,6 @@ type wrapper struct {
 	tparams []kernels.TypeParam
 	// targs instantiate a generic kernel (kernels.Matcher.Match).
 	targs []kernels.GoType
-
-	// The same_content rows of single tensors, emitted together (see
-	// helper.block): before the kernel, after it, and how many.
-	contentPre, contentPost *helper
-	contentN                int
 }
 
 type param struct {

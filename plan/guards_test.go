@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -234,4 +235,57 @@ func TestGuardsRuntime260(t *testing.T) {
 		t.Fatalf("runtime %s", p.Policy)
 	}
 	checkGuards(t, p)
+}
+
+// TestGuardsFromPolicy checks that a row's guard is read from the skip
+// policy the release names (its rules and asserts.Policy.Guards), not
+// from a table of its own: under each policy, the guards of each kind of
+// row. Strict, which no release names, skips the TensorImpl use-count
+// check for every kind of subclass and the use-count checks under a
+// mode, and guards no list as a whole.
+func TestGuardsFromPolicy(t *testing.T) {
+	type row struct {
+		check      asserts.Check
+		term, name string
+		ret        int
+	}
+	rows := []row{
+		{asserts.CheckSameImpl, "py(", "self", -1},
+		{asserts.CheckSameStorage, "pylist(", "tensors", -1},
+		{asserts.CheckSameImpl, "", "", -1},
+		{asserts.CheckSharesStorage, "py(", "self", 0},
+		{asserts.CheckStorageUseCountEq1, "", "", 1},
+		{asserts.CheckImplUseCountLE1, "", "", 0},
+	}
+	for _, c := range []struct {
+		policy asserts.Policy
+		want   []string
+	}{
+		{asserts.PyTorch, []string{"mode,py(self)", "mode,pylist(tensors)", "mode", "mode,py(self),py(ret0)", "mode,py(ret1)", "mode,py(ret0)"}},
+		{asserts.PyTorch113, []string{"mode,py(self)", "mode,pylist(tensors)", "mode", "mode,py(self)", "mode,py(ret1)", "mode,py(ret0)"}},
+		{asserts.Strict, []string{"", "", "", "", "mode", "mode,py(ret0)"}},
+	} {
+		rel := *pytorch.Newest()
+		rel.Autograd.Policy = c.policy
+		b := &builder{release: &rel}
+		for i, r := range rows {
+			if got := b.guard(r.check, r.term, r.name, r.ret); got != c.want[i] {
+				t.Errorf("%s: guard of %s %s%s) ret %d = %q, want %q", c.policy, r.check, r.term, r.name, r.ret, got, c.want[i])
+			}
+		}
+	}
+	// The flags the rows' shapes are chosen by (guards, above guard).
+	for _, c := range []struct {
+		policy                                  asserts.Policy
+		listWhole, optListImplOpen, viewArgOnly bool
+	}{
+		{asserts.Strict, false, false, false},
+		{asserts.PyTorch, true, true, false},
+		{asserts.PyTorch113, true, true, true},
+	} {
+		w, o, v := c.policy.Guards()
+		if w != c.listWhole || o != c.optListImplOpen || v != c.viewArgOnly {
+			t.Errorf("%s.Guards() = %v, %v, %v; want %v, %v, %v", c.policy, w, o, v, c.listWhole, c.optListImplOpen, c.viewArgOnly)
+		}
+	}
 }

@@ -231,6 +231,9 @@ type builder struct {
 	noMetadata bool
 
 	guardStrs map[guardKey]string // the pytorch rows' guards, shared
+	// guardSkips are the checks the release's policy skips under a
+	// dispatch mode and for a subclass (see guard).
+	guardSkips []asserts.CheckSet
 	// used, when set, collects the skip entries that named a row (see
 	// LintSkips).
 	used map[*allowlist.Entry]bool
@@ -665,15 +668,22 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 
 // guards sets the Guard and NeverFires of the pytorch profile's rows:
 // how PyTorch's generated code (gen_variable_type.py, the templates of
-// check_tensorimpl_and_storage) guards each assert. Both releases guard
-// every row with !dispatch_mode_enabled() ("mode") and the tensor's
-// Python key: the argument's (py), any element's for a list (pylist),
-// the return's for its use counts. same_impl on a Tensor?[] has no
-// subclass guard; the view check is guarded by the viewed argument, and
-// from 2.x by the return too (rules.ViewGuardsReturn).
+// check_tensorimpl_and_storage) guards each assert, read from the skip
+// policy the plan's release names (pytorch.Autograd.Policy), which the
+// plan's wrappers run under: "mode" when its rules skip the row's check
+// under a dispatch mode; the tensor's Python key when they skip it for a
+// subclass: the argument's (py), any element's for a list when the
+// policy skips a list as a whole (pylist; py(X[i]) for each element
+// otherwise), the return's for its use counts; none for same_impl on a
+// Tensor?[] when the policy leaves it open to subclasses; for the view
+// check the viewed argument's, and the return's too unless the policy
+// skips it for a subclass argument only (asserts.Policy.Guards).
+// same_storage on a list never fires where PyTorch guards a list as a
+// whole: that list code compares only empty slots (docs/plan.md).
 //
 // Only emitted rows get a guard; the strings are shared between ops.
 func (b *builder) guards(st *state, f *schema.Func) {
+	listWhole, optListImplOpen, _ := b.release.Autograd.Policy.Guards()
 	for k := range st.rows {
 		r := &st.rows[k]
 		if r.reason != "" {
@@ -682,50 +692,88 @@ func (b *builder) guards(st *state, f *schema.Func) {
 		switch r.Name {
 		case asserts.CheckSameStorage, asserts.CheckSameImpl:
 			switch form := f.Arg(r.Arg).Type.TensorForm(); {
-			case form == schema.TensorOptionalList && r.Name == asserts.CheckSameImpl:
-				r.Guard = "mode"
-			case form == schema.TensorList || form == schema.TensorOptionalList:
-				r.Guard = b.guard("mode,pylist(", r.Arg, -1)
+			case form == schema.TensorOptionalList && r.Name == asserts.CheckSameImpl && optListImplOpen:
+				r.Guard = b.guard(r.Name, "", "", -1)
+			case (form == schema.TensorList || form == schema.TensorOptionalList) && listWhole:
+				r.Guard = b.guard(r.Name, "pylist(", r.Arg, -1)
 				r.NeverFires = r.Name == asserts.CheckSameStorage
+			case form == schema.TensorList || form == schema.TensorOptionalList:
+				r.Guard = b.guard(r.Name, "py(", r.Arg+"[i]", -1)
 			default:
-				r.Guard = b.guard("mode,py(", r.Arg, -1)
+				r.Guard = b.guard(r.Name, "py(", r.Arg, -1)
 			}
 		case asserts.CheckSharesStorage:
-			if b.release.Autograd.ViewGuardsReturn {
-				r.Guard = b.guard("mode,py(", r.Arg, r.ret)
-			} else {
-				r.Guard = b.guard("mode,py(", r.Arg, -1)
-			}
-		case asserts.CheckStorageUseCountEq1, asserts.CheckImplUseCountLE1, asserts.CheckImplUseCountEqFresh, asserts.CheckNotArgHandle:
-			r.Guard = b.guard("mode,py(", "", r.ret)
+			r.Guard = b.guard(r.Name, "py(", r.Arg, r.ret)
+		case asserts.CheckStorageUseCountEq1, asserts.CheckImplUseCountLE1, asserts.CheckImplUseCountEqFresh:
+			r.Guard = b.guard(r.Name, "", "", r.ret)
+		case asserts.CheckNotArgHandle:
+			// part of the return's TensorImpl use-count check: skipped
+			// with it (asserts.CheckNotArgHandle)
+			r.Guard = b.guard(b.release.Autograd.FreshImplCheck, "", "", r.ret)
 		}
 	}
 }
 
-// guard returns prefix+name+")" (name "" for retN), followed by
-// ",py(retN)" when ret >= 0, made once per plan.
-func (b *builder) guard(prefix, name string, ret int) string {
-	k := guardKey{prefix, name, ret}
-	if g, ok := b.guardStrs[k]; ok {
+// guard returns the guard of a row of check k under the release's
+// policy, made once per plan: "mode" when the policy skips k under a
+// dispatch mode; then, when it skips k for a subclass tensor (any kind of
+// subclass), term+name+")" for the argument (term "" for none) and
+// ",py(retN)" for return ret >= 0, but for the view check of a policy
+// that skips it for a subclass argument only. Joined by commas; "" for
+// none.
+func (b *builder) guard(k asserts.Check, term, name string, ret int) string {
+	if b.guardSkips == nil {
+		b.guardSkips = guardSkips(b.release.Autograd.Policy)
+	}
+	mode, sub := b.guardSkips[0].Has(k), b.guardSkips[1].Has(k)
+	if _, _, viewArgOnly := b.release.Autograd.Policy.Guards(); k == asserts.CheckSharesStorage && viewArgOnly {
+		ret = -1
+	}
+	if !sub {
+		term, name, ret = "", "", -1
+	}
+	key := guardKey{mode, term, name, ret}
+	if g, ok := b.guardStrs[key]; ok {
 		return g
 	}
-	g := prefix + name + ")"
-	switch {
-	case name == "":
-		g = prefix + "ret" + strconv.Itoa(ret) + ")"
-	case ret >= 0:
-		g += ",py(ret" + strconv.Itoa(ret) + ")"
+	var terms []string
+	if mode {
+		terms = append(terms, "mode")
 	}
+	if term != "" {
+		terms = append(terms, term+name+")")
+	}
+	if ret >= 0 {
+		terms = append(terms, "py(ret"+strconv.Itoa(ret)+")")
+	}
+	g := strings.Join(terms, ",")
 	if b.guardStrs == nil {
 		b.guardStrs = map[guardKey]string{}
 	}
-	b.guardStrs[k] = g
+	b.guardStrs[key] = g
 	return g
 }
 
+// guardSkips returns the checks policy p skips under a dispatch mode and
+// those it skips for every kind of tensor subclass (PyTorch's Python
+// key).
+func guardSkips(p asserts.Policy) []asserts.CheckSet {
+	mode, sub := asserts.CheckSet(0), asserts.AllChecks
+	for _, r := range p.Rules() {
+		switch r.Reason {
+		case asserts.ReasonModeActive:
+			mode = r.Skips
+		case asserts.ReasonDirectSubclass, asserts.ReasonWrapperStub, asserts.ReasonWrapperPropagating:
+			sub &= r.Skips
+		}
+	}
+	return []asserts.CheckSet{mode, sub}
+}
+
 type guardKey struct {
-	prefix, name string
-	ret          int
+	mode       bool
+	term, name string
+	ret        int
 }
 
 // A vtCause says why PyTorch does or does not generate a VariableType

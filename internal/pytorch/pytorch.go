@@ -163,14 +163,15 @@ type Autograd struct {
 	// L111 leaves them out; add_view_copy_derivatives, "prefer
 	// manually-defined derivatives", 2.6 L93, 2.14 L97).
 	DerivativesViewCopies bool
-	// ViewGuardsReturn: the view check (shares_storage) is also skipped
-	// when the return has the Python dispatch key, besides the viewed
-	// argument (gen_variable_type.py, the SAVE/ENFORCE_SAME_TENSOR_STORAGE
-	// templates and check_tensorimpl_and_storage).
-	ViewGuardsReturn bool
 	// Policy is the asserts skip policy whose skips are this release's
 	// guards: generated wrappers of a pytorch plan for the release run
-	// under it.
+	// under it, and the plan's guards are read from it (its rules and
+	// asserts.Policy.Guards): the view check (shares_storage) also
+	// skipped when the return has the Python dispatch key, besides the
+	// viewed argument, from 2.x (gen_variable_type.py, the
+	// SAVE/ENFORCE_SAME_TENSOR_STORAGE templates and
+	// check_tensorimpl_and_storage), is asserts.PyTorch; 1.13's
+	// argument-only view guard is asserts.PyTorch113.
 	Policy asserts.Policy
 	// FreshImplCheck is the check on the TensorImpl use count of a fresh
 	// or view return: the assert of gen_variable_type.py's

@@ -97,7 +97,6 @@ var Releases = []*Release{
 				"_foreach_sub.Scalar", "_foreach_sub_.Scalar", "_foreach_sub.ScalarList", "_foreach_sub_.ScalarList",
 			},
 			DerivativesViewCopies: true,
-			ViewGuardsReturn:      true,
 			Policy:                asserts.PyTorch,
 			FreshImplCheck:        asserts.CheckImplUseCountLE1,
 			Source: "PyTorch 2.6.0: torchgen/api/autograd.py L606-658 (match_differentiability_info), " +
@@ -161,7 +160,6 @@ var Releases = []*Release{
 				"_foreach_sub.Scalar", "_foreach_sub_.Scalar", "_foreach_sub.ScalarList", "_foreach_sub_.ScalarList",
 			},
 			DerivativesViewCopies: true,
-			ViewGuardsReturn:      true,
 			Policy:                asserts.PyTorch,
 			FreshImplCheck:        asserts.CheckImplUseCountEqFresh,
 			Source: "PyTorch 2.14.1 (torchgen/packaged/autograd is upstream's tools/autograd): torchgen/api/autograd.py " +

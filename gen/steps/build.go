@@ -1,0 +1,310 @@
+package steps
+
+import (
+	"slices"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/kernels"
+	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// Options are what the steps of a package's wrappers depend on beyond
+// each op's plan.
+type Options struct {
+	// NoUseCounts: the runtime keeps no use counts (plan.Plan.NoUseCounts):
+	// returns are snapshot with ResultIdent, and the steps that read use
+	// counts are not made.
+	NoUseCounts bool
+	// MetadataOf holds the tensor types (GoType.String) that implement
+	// asserts.Metadata: their same_metadata rows read the fingerprint
+	// directly.
+	MetadataOf map[string]bool
+	// AnchoredOf holds the tensor types that implement asserts.Anchored
+	// (see Op's anchored).
+	AnchoredOf map[string]bool
+	// Foreign, if set, is the Tensor type without identities of its own
+	// and the adapter type the helpers take in its place.
+	Foreign *Foreign
+	// TypeParams are the type parameters of the package's tensor types:
+	// a helper whose tensors name one is generic in it.
+	TypeParams []kernels.TypeParam
+	// Names names the functions the steps call that the generated
+	// package declares.
+	Names Namer
+}
+
+// Foreign is a Tensor type without identities of its own and the adapter
+// type that gives it asserts' contract.
+type Foreign struct {
+	Tensor, Adapter kernels.GoType
+}
+
+// A Namer names the functions the generated package declares for the
+// steps: the list snapshot function of a kind for a list type, and the
+// guard of an interface tensor type (the undefined tensor for a nil).
+type Namer interface {
+	List(k ListKind, t kernels.GoType) string
+	Guard(t kernels.GoType) string
+}
+
+// A Param is a parameter of the wrapper: the schema argument's name, its
+// Go type and its tensor form.
+type Param struct {
+	Name string
+	Type kernels.GoType
+	Form schema.TensorForm
+}
+
+// Op is the steps of one op's checked wrapper.
+type Op struct {
+	// Args and Rets are the slots, in schema order: the arguments', then
+	// the returns'; their K numbers them in that order.
+	Args, Rets []*Slot
+	// Locs are the op's Loc array: the slots', then those of the plan's
+	// skipped rows that name no slot.
+	Locs      []Loc
+	Pre, Post Helper
+	// Abandon: the call declares writes (plan.Op.Mutable); the wrapper
+	// defers the Call's Abandon, for a kernel that panics.
+	Abandon bool
+}
+
+// ParamSnaps are the snapshots the wrapper declares and passes to the
+// helpers: the arguments', then the early returns'.
+func (op *Op) ParamSnaps() []*Slot {
+	out := append([]*Slot(nil), op.Args...)
+	for _, s := range op.Rets {
+		if s.Early {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// stmts is a list of steps being built.
+type stmts []Stmt
+
+func (l *stmts) method(name string, args ...Arg) {
+	*l = append(*l, Stmt{Kind: CallMethod, Name: name, Args: args})
+}
+
+func (l *stmts) fn(name string, args ...Arg) {
+	*l = append(*l, Stmt{Kind: CallFunc, Name: name, Args: args})
+}
+
+// block adds if cond { then } (else { els }, when els is not nil),
+// unless then is empty. Rows that are off in the common case (outside
+// hermetic contexts, with same_content off) share one test this way, and
+// their calls, reached only when it holds, are not inlined: the debug
+// build compiles one branch instead of one inlined body per argument.
+func (l *stmts) block(c Cond, then, els stmts) {
+	if len(then) == 0 {
+		return
+	}
+	*l = append(*l, Stmt{Kind: If, Cond: c, Then: then, Else: els})
+}
+
+func snapOf(s *Slot) Arg   { return Arg{Kind: ArgSnap, Slot: s} }
+func tensorOf(s *Slot) Arg { return Arg{Kind: ArgTensor, Slot: s} }
+func anchorOf(s *Slot) Arg { return Arg{Kind: ArgAnchor, Slot: s} }
+func locOf(s *Slot) Arg    { return Arg{Kind: ArgLoc, N: s.K} }
+
+// builder builds the steps of one op.
+type builder struct {
+	o   *Options
+	op  *plan.Op
+	out *Op
+	arg map[string]*Slot
+	ret map[int]*Slot
+	// The same_content rows of single tensors, run together: before the
+	// kernel, after it, and how many.
+	contentPre, contentPost stmts
+	contentN                int
+}
+
+// Build returns the steps of op's checked wrapper (a valid plan's op: see
+// plan.Validate), whose parameters are params and results the Go types
+// results.
+func Build(op *plan.Op, params []Param, results []kernels.GoType, o *Options) *Op {
+	b := &builder{o: o, op: op, out: &Op{Abandon: len(op.Mutable) > 0}, arg: map[string]*Slot{}, ret: map[int]*Slot{}}
+	b.slots(params, results)
+	b.adapt()
+	b.earlyRets()
+	for _, s := range append(slices.Clip(b.out.Args), b.out.Rets...) {
+		if s.Type.Interface && !s.List {
+			s.Guard = o.Names.Guard(s.Type)
+		}
+	}
+	pre, post := b.helpers()
+	out := b.out
+	out.Pre = Helper{
+		TypeParams: b.typeParams(out.Args), NLocs: len(out.Locs), Snaps: out.ParamSnaps(), Tensors: out.Args,
+		Once: onceCalls(op.Checks), Body: pre,
+	}
+	tensors := append(slices.Clip(out.Args), out.Rets...)
+	out.Post = Helper{Post: true, TypeParams: b.typeParams(tensors), NLocs: len(out.Locs), Snaps: out.ParamSnaps(), Tensors: tensors, Body: post}
+	for _, s := range out.Rets {
+		if !s.Early {
+			out.Post.Decls = append(out.Post.Decls, s)
+		}
+	}
+	return out
+}
+
+func (b *builder) typeParams(tensors []*Slot) []kernels.TypeParam {
+	ts := make([]kernels.GoType, len(tensors))
+	for i, s := range tensors {
+		ts[i] = s.Type
+	}
+	return TypeParamsOf(b.o.TypeParams, ts...)
+}
+
+// slots finds the arguments and returns the op's rows name and assigns
+// them slots.
+func (b *builder) slots(params []Param, results []kernels.GoType) {
+	needArg, needRet := map[string]bool{}, map[int]bool{}
+	for _, m := range b.op.Mutable {
+		needArg[m] = true
+	}
+	for _, ck := range b.op.Checks {
+		needArg[ck.Arg] = true
+		if ck.Ret != nil {
+			needRet[*ck.Ret] = true
+		}
+		for _, r := range ck.Rets {
+			needRet[r] = true
+		}
+	}
+	out := b.out
+	for i, p := range params {
+		if !needArg[p.Name] {
+			continue
+		}
+		s := &Slot{K: len(out.Locs), Loc: Loc{Arg: p.Name}, Param: i, Form: p.Form, Type: p.Type,
+			List: p.Form == schema.TensorList || p.Form == schema.TensorOptionalList}
+		out.Args = append(out.Args, s)
+		b.arg[p.Name] = s
+		out.Locs = append(out.Locs, s.Loc)
+	}
+	f := b.op.Src.Func
+	for i := range f.Returns {
+		if !needRet[i] {
+			continue
+		}
+		form := f.Returns[i].Type.TensorForm()
+		s := &Slot{K: len(out.Locs), Loc: Loc{Ret: true, Index: i}, Param: i, Form: form, Type: results[i], List: form == schema.TensorList}
+		out.Rets = append(out.Rets, s)
+		b.ret[i] = s
+		out.Locs = append(out.Locs, s.Loc)
+	}
+}
+
+// adapt makes the tensors whose type is the foreign Tensor (alone, or
+// the elements of a list) go to the helpers as the adapter type.
+func (b *builder) adapt() {
+	f := b.o.Foreign
+	if f == nil {
+		return
+	}
+	for _, s := range append(slices.Clip(b.out.Args), b.out.Rets...) {
+		switch {
+		case s.Type.String() == f.Tensor.String():
+			s.Type, s.Adapt = f.Adapter, AdaptOne
+			s.Mem = s.Form == schema.TensorSingle
+		case s.Type.Prefix == "[]"+f.Tensor.Prefix && s.Type.Path == f.Tensor.Path && s.Type.Name == f.Tensor.Name:
+			s.Type = kernels.GoType{Prefix: "[]" + f.Adapter.Prefix, Path: f.Adapter.Path, Name: f.Adapter.Name}
+			s.Adapt = AdaptList
+		}
+	}
+}
+
+// earlyRets marks the returns a step before the kernel names (see
+// Slot.Early).
+func (b *builder) earlyRets() {
+	for _, ck := range b.op.Checks {
+		if ck.NeverFires || ck.Ret == nil {
+			continue
+		}
+		for _, st := range ck.Name.Steps() {
+			if st.Phase != asserts.BeforeCall || st.Once || st.Counts && b.o.NoUseCounts {
+				continue
+			}
+			b.ret[*ck.Ret].Early = true
+		}
+	}
+}
+
+// locIndex returns the index of loc in the op's Loc array, adding it.
+func (b *builder) locIndex(loc Loc) int {
+	for i, l := range b.out.Locs {
+		if l == loc {
+			return i
+		}
+	}
+	b.out.Locs = append(b.out.Locs, loc)
+	return len(b.out.Locs) - 1
+}
+
+// anchored reports whether the helpers read the storage anchor of the
+// single tensor of slot s themselves: its tensor type implements
+// asserts.Anchored (kernels.Set.Anchored). Its snapshots then take Save
+// and SaveAnchor (After and AfterAnchor, or for a runtime with use counts
+// AfterRecycled; Result or ResultIdent and ResultAnchor) instead of
+// SaveIdent (AfterIdent), and its fresh returns FreshNotHeldAnchor instead
+// of FreshNotHeld: the same checks without a type assertion, and memory
+// compared where the runtime reports it.
+func (b *builder) anchored(s *Slot) bool {
+	return !s.List && !s.Type.Interface && b.o.AnchoredOf[s.Type.Origin().String()] && (b.o.NoUseCounts || s.Form == schema.TensorSingle)
+}
+
+// IfaceSuffix is "Tensor" for asserts.Tensor and []asserts.Tensor
+// (interface mode without a type map): their tensors are saved with
+// Call.SaveTensor, SaveOptTensor and AfterTensor, which take a Tensor
+// rather than an Identity (the conversion is a run-time lookup at each
+// call site).
+func IfaceSuffix(t kernels.GoType) string {
+	if t.Path == kernels.AssertsPath && t.Name == "Tensor" && (t.Prefix == "" || t.Prefix == "[]") {
+		return "Tensor"
+	}
+	return ""
+}
+
+// identSuffix is IfaceSuffix for a single tensor argument, or "Ident"
+// for a runtime without use counts: SaveIdent and AfterIdent also compare
+// the storage anchor, for same_storage (Optional and list arguments
+// compare the StorageImpl IDs only).
+func (b *builder) identSuffix(t kernels.GoType) string {
+	if suf := IfaceSuffix(t); suf != "" || !b.o.NoUseCounts {
+		return suf
+	}
+	return "Ident"
+}
+
+// listCall adds a call of the list snapshot function of kind k for the
+// list of slot s.
+func (b *builder) listCall(l *stmts, k ListKind, s *Slot) {
+	*l = append(*l, Stmt{Kind: CallList, Name: b.o.Names.List(k, s.Type), Slot: s})
+}
+
+// readMemory reads the memory of slot s's tensor into the helper's local
+// m<K> and passes it, by address, to asserts' method f (SaveMemory,
+// AfterMemory or ResultMemory), after the tensor's handle.
+func readMemory(l *stmts, f string, s *Slot) {
+	*l = append(*l, Stmt{Kind: ReadMemory, Slot: s})
+	l.method(f, snapOf(s), Arg{Kind: ArgPointer, Slot: s}, Arg{Kind: ArgMemory, Slot: s})
+}
+
+// onceCalls returns the calls the checks of cks make once per call
+// (asserts.Step.Once), in the order of the rows, each once.
+func onceCalls(cks []plan.Check) []string {
+	var out []string
+	for i := range cks {
+		for _, st := range cks[i].Name.Steps() {
+			if m := st.Funcs[asserts.FormOne]; st.Once && !slices.Contains(out, m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
