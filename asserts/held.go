@@ -259,7 +259,7 @@ type handout struct {
 const (
 	heldShards = 16
 	heldSets   = 1024
-	heldWays   = 4
+	heldWays   = 4 // handOut writes the four ways out
 )
 
 // heldSet is one set of the registry: its ways' storage IDs and
@@ -337,21 +337,25 @@ func (h *heldRegistry) handOut(st ID, p uintptr, addr bool, op uint32, loc Loc, 
 	if s.sets == nil {
 		s.sets, s.pay = new([heldSets]heldSet), new([heldSets][heldWays]heldPay)
 	}
+	// The four ways written out: a loop over them cost a third more.
 	ways := &s.sets[set]
-	victim, oldest := 0, ways.seq[0]
-	for w := range heldWays {
-		if ways.st[w] == st && ways.seq[w] != 0 {
-			if h.repeat(s, set, w, p, addr, since) {
-				*prev = s.entry(set, w)
-				s.mu.Unlock()
-				return true
-			}
-			victim = w
-			break
-		}
-		if ways.seq[w] < oldest {
-			victim, oldest = w, ways.seq[w]
-		}
+	var victim int
+	switch st {
+	case ways.st[0]:
+		victim = 0
+	case ways.st[1]:
+		victim = 1
+	case ways.st[2]:
+		victim = 2
+	case ways.st[3]:
+		victim = 3
+	default:
+		victim = oldestWay(ways)
+	}
+	if ways.st[victim] == st && ways.seq[victim] != 0 && h.repeat(s, set, victim, p, addr, since) {
+		*prev = s.entry(set, victim)
+		s.mu.Unlock()
+		return true
 	}
 	ways.st[victim], ways.seq[victim] = st, seq
 	// Field by field: a composite literal is built on the stack and
@@ -360,6 +364,22 @@ func (h *heldRegistry) handOut(st ID, p uintptr, addr bool, op uint32, loc Loc, 
 	e.anchor, e.op, e.ret, e.index, e.addr = p, op, loc.ret, loc.index, addr
 	s.mu.Unlock()
 	return false
+}
+
+// oldestWay returns the way of set with the oldest hand-out (an empty
+// way's sequence is 0).
+func oldestWay(set *heldSet) int {
+	v, o := 0, set.seq[0]
+	if q := set.seq[1]; q < o {
+		v, o = 1, q
+	}
+	if q := set.seq[2]; q < o {
+		v, o = 2, q
+	}
+	if set.seq[3] < o {
+		v = 3
+	}
+	return v
 }
 
 // repeat reports whether way w of set, whose storage ID is the one coming
