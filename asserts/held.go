@@ -357,6 +357,14 @@ func (h *heldRegistry) handOut(st ID, p uintptr, addr bool, op uint32, loc Loc, 
 		s.mu.Unlock()
 		return true
 	}
+	if addr && seq <= gcEpochNow().seq {
+		// An epoch seen since this hand-out was numbered (here, by the
+		// repeat's exact count, or by another goroutine) would leave its
+		// entry unjudged until the next collection. The storage is being
+		// returned, so it was alive through that collection: numbered
+		// anew, after the epoch, it is judged within the cycle.
+		seq = handSeq.Add(1)
+	}
 	ways.st[victim], ways.seq[victim] = st, seq
 	// Field by field: a composite literal is built on the stack and
 	// copied.
