@@ -1068,6 +1068,9 @@ func (c *Call) skipped(k Check, s *Saved) bool {
 // argument s, counting the skip.
 func (c *Call) viewSkipped(r, s *Saved) bool {
 	const k = CheckSharesStorage
+	if uncountedPair(r, s) { // no subclass condition to drop
+		return c.uncountedSkip(k)
+	}
 	var drop conds
 	if c.pol().guards&guardViewArgOnly != 0 {
 		drop = subclassConds
@@ -1082,12 +1085,39 @@ func (c *Call) viewSkipped(r, s *Saved) bool {
 }
 
 func (c *Call) pairSkipped(k Check, la Loc, a *Saved, lb Loc, b *Saved) bool {
+	if uncountedPair(a, b) {
+		return c.uncountedSkip(k)
+	}
 	am, ac := c.classify(a)
 	bm, bc := c.classify(b)
 	if !(am | bm).Has(k) {
 		return false
 	}
 	c.skip(k, c.pol().reason(k, ac|bc))
+	return true
+}
+
+// uncountedPair reports whether return r and argument s are the plain
+// pair of a runtime without use counts or version counters, whose
+// conditions are uncountedConds: r snapshotted by ResultIdent or
+// ResultMemory (no traits, no mode), s completed by After (no traits, no
+// mode), both defined, with storage.
+func uncountedPair(r, s *Saved) bool {
+	return r.meta == fResult|fUncounted && s.meta == 0 &&
+		r.id.Impl != 0 && r.id.Storage != 0 && s.id.Impl != 0 && s.id.Storage != 0
+}
+
+// uncountedSkip is pairSkipped for an uncountedPair: the policy's decision
+// read from its table, the skip of a use-count check moved between lanes.
+func (c *Call) uncountedSkip(k Check) bool {
+	switch r := c.pol().unc[k]; r {
+	case noSkip:
+		return false
+	case ReasonNoUseCounts:
+		c.skipNoUseCounts(k)
+	default:
+		c.skip(k, r)
+	}
 	return true
 }
 

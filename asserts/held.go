@@ -213,9 +213,9 @@ func ReleasedMemory(m Memory) {
 	}
 }
 
-// handout is one storage that came out of a kernel fresh. It holds no
-// pointer: the collector neither scans the registry nor is kept from
-// freeing a storage by it.
+// handout is one storage that came out of a kernel fresh, as the
+// registry's lookups report it. The registry holds no pointer: the
+// collector neither scans it nor is kept from freeing a storage by it.
 type handout struct {
 	st     ID
 	anchor uintptr
@@ -224,11 +224,6 @@ type handout struct {
 	ret    int32  // the return's Loc (returns have no name)
 	index  int32
 	addr   bool // st is an address (AddressIdentity)
-	// gc is, for a storage whose ID is an address (AddressIdentity), a
-	// lower bound of the garbage collections completed before the
-	// hand-out (gcLow): the entry names the same storage as a later
-	// hand-out at the same address only if none completed since.
-	gc uint64
 }
 
 // The registry is a set-associative table of the latest fresh hand-outs:
@@ -242,6 +237,13 @@ type handout struct {
 // cached storage handed out again within that window is reported, one
 // handed out again later is not (a miss, never a false alarm).
 //
+// A set's storage IDs and sequences fill one cache line (heldSet): a
+// hand-out reads that line only, and writes the rest of its entry
+// (heldPay: the anchor, the op, the return) to a line it does not read,
+// so that a hand-out of a storage never seen (a new address, a new ID:
+// the common case, and a line no recent call touched) waits for one
+// cache miss, not the three of an entry of all its fields.
+//
 // An entry needs no liveness: storage IDs are never handed out again
 // (the contract; assertstest's "identities outlive addresses"), so the
 // same ID coming out fresh twice is the same storage, alive since it is
@@ -249,7 +251,7 @@ type handout struct {
 // memory was rebound is another hand-out. A storage whose ID is an
 // address (AddressIdentity) is the exception: its address names it only
 // while it lives, so a repeat is judged only when no garbage collection
-// completed between the two hand-outs (handout.gc): the earlier storage
+// completed between the two hand-outs (see gcEpoch): the earlier storage
 // was alive when it came out and nothing was freed since, so the address
 // still holds it. A repeat across a collection is recorded as a new
 // hand-out, and a storage held by somebody is caught the next time it
@@ -257,12 +259,32 @@ type handout struct {
 const (
 	heldShards = 16
 	heldSets   = 1024
-	heldWays   = 4
+	heldWays   = 4 // handOut writes the four ways out
 )
 
+// heldSet is one set of the registry: its ways' storage IDs and
+// hand-out sequences (0: an empty way), one cache line.
+type heldSet struct {
+	st  [heldWays]ID
+	seq [heldWays]uint64
+}
+
+// heldPay is the rest of a way's hand-out, read only when its storage
+// ID comes out again.
+type heldPay struct {
+	anchor uintptr
+	op     uint32
+	ret    int32
+	index  int32
+	addr   bool
+}
+
 type heldShard struct {
-	mu   sync.Mutex
-	sets *[heldSets][heldWays]handout
+	mu sync.Mutex
+	// sets and pay are allocated together on first use; sets, 64 KiB,
+	// is a large object and so starts on a page: its sets are lines.
+	sets *[heldSets]heldSet
+	pay  *[heldSets][heldWays]heldPay
 	_    [64]byte // keep shards on cache lines of their own
 }
 
@@ -288,6 +310,12 @@ func (h *heldRegistry) slot(st ID, addr bool) (*heldShard, int) {
 	return &h.shards[st%heldShards], int(st/heldShards) % heldSets
 }
 
+// entry returns way w of set as a handout.
+func (s *heldShard) entry(set, w int) handout {
+	e, p := &s.sets[set], &s.pay[set][w]
+	return handout{st: e.st[w], anchor: p.anchor, seq: e.seq[w], op: p.op, ret: p.ret, index: p.index, addr: p.addr}
+}
+
 // handOut records that storage st (anchored at p) came out fresh from the
 // Op with registry index op at return loc, in a call that began at
 // sequence since-1 (since 0: unknown). It reports whether st came out
@@ -297,47 +325,86 @@ func (h *heldRegistry) slot(st ID, addr bool) (*heldShard, int) {
 // hand-out during the call (by a checked call the kernel made) is
 // replaced silently.
 //
-// For an address (addr), the hand-out records gcLow, and a repeat is
-// reported only if no collection completed since (see handout.gc).
+// For an address (addr), a repeat is reported only if no collection
+// completed since the earlier hand-out (sameEpoch).
 func (h *heldRegistry) handOut(st ID, p uintptr, addr bool, op uint32, loc Loc, since uint64, prev *handout) bool {
 	seq := handSeq.Add(1)
-	var gc uint64
-	if addr {
-		if seq%gcRefresh == 0 {
-			if n, ok := gcCycles(); ok {
-				gcLow.Store(n)
-			}
-		}
-		gc = gcLow.Load()
+	if addr && seq%gcRefresh == 0 {
+		observeGC()
 	}
 	s, set := h.slot(st, addr)
 	s.mu.Lock()
 	if s.sets == nil {
-		s.sets = new([heldSets][heldWays]handout)
+		s.sets, s.pay = new([heldSets]heldSet), new([heldSets][heldWays]heldPay)
 	}
+	// The four ways written out: a loop over them cost a third more.
 	ways := &s.sets[set]
-	victim, oldest := 0, ways[0].seq
-	for w := range ways {
-		e := &ways[w]
-		if e.st == st && e.seq != 0 {
-			if e.anchor == p && (since == 0 || e.seq < since) && (!addr || sameCycle(e.gc, &gc)) {
-				*prev = *e
-				s.mu.Unlock()
-				return true
-			}
-			victim = w
-			break
-		}
-		if e.seq < oldest {
-			victim, oldest = w, e.seq
-		}
+	var victim int
+	switch st {
+	case ways.st[0]:
+		victim = 0
+	case ways.st[1]:
+		victim = 1
+	case ways.st[2]:
+		victim = 2
+	case ways.st[3]:
+		victim = 3
+	default:
+		victim = oldestWay(ways)
 	}
+	if ways.st[victim] == st && ways.seq[victim] != 0 && h.repeat(s, set, victim, p, addr, since) {
+		*prev = s.entry(set, victim)
+		s.mu.Unlock()
+		return true
+	}
+	if addr && seq <= gcEpochNow().seq {
+		// An epoch seen since this hand-out was numbered (here, by the
+		// repeat's exact count, or by another goroutine) would leave its
+		// entry unjudged until the next collection. The storage is being
+		// returned, so it was alive through that collection: numbered
+		// anew, after the epoch, it is judged within the cycle.
+		seq = handSeq.Add(1)
+	}
+	ways.st[victim], ways.seq[victim] = st, seq
 	// Field by field: a composite literal is built on the stack and
-	// copied, 28 instructions where these stores are 10.
-	e := &ways[victim]
-	e.st, e.anchor, e.seq, e.op, e.ret, e.index, e.gc, e.addr = st, p, seq, op, loc.ret, loc.index, gc, addr
+	// copied.
+	e := &s.pay[set][victim]
+	e.anchor, e.op, e.ret, e.index, e.addr = p, op, loc.ret, loc.index, addr
 	s.mu.Unlock()
 	return false
+}
+
+// oldestWay returns the way of set with the oldest hand-out (an empty
+// way's sequence is 0).
+func oldestWay(set *heldSet) int {
+	v, o := 0, set.seq[0]
+	if q := set.seq[1]; q < o {
+		v, o = 1, q
+	}
+	if q := set.seq[2]; q < o {
+		v, o = 2, q
+	}
+	if set.seq[3] < o {
+		v = 3
+	}
+	return v
+}
+
+// repeat reports whether way w of set, whose storage ID is the one coming
+// out, is an earlier hand-out of it: the same anchor p and kind of ID,
+// handed out before the call began (since), and, for an address, in the
+// same collection cycle. The cheap tests first: after a collection,
+// addresses come out again in every set, and their entries are older
+// than the epoch.
+func (h *heldRegistry) repeat(s *heldShard, set, w int, p uintptr, addr bool, since uint64) bool {
+	seq := s.sets[set].seq[w]
+	if since != 0 && seq >= since || addr && seq <= gcEpochNow().seq {
+		return false
+	}
+	if e := &s.pay[set][w]; e.anchor != p || e.addr != addr {
+		return false
+	}
+	return !addr || sameEpoch(seq)
 }
 
 // find returns the latest hand-out of storage st still in the table (for
@@ -347,15 +414,14 @@ func (h *heldRegistry) find(st ID, addr bool) (handout, bool) {
 	if st == 0 {
 		return handout{}, false
 	}
-	var now uint64
 	s, set := h.slot(st, addr)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.sets == nil {
 		return handout{}, false
 	}
-	for _, e := range s.sets[set] {
-		if e.st == st && e.seq != 0 && e.addr == addr && (!addr || sameCycle(e.gc, &now)) {
+	for w := range heldWays {
+		if e := s.entry(set, w); e.st == st && e.seq != 0 && e.addr == addr && (!addr || sameEpoch(e.seq)) {
 			return e, true
 		}
 	}
@@ -366,9 +432,10 @@ func (h *heldRegistry) forget(st ID, addr bool) {
 	s, set := h.slot(st, addr)
 	s.mu.Lock()
 	if s.sets != nil {
-		for w := range s.sets[set] {
-			if e := &s.sets[set][w]; e.st == st {
-				*e = handout{}
+		for w := range heldWays {
+			if e := &s.sets[set]; e.st[w] == st {
+				e.st[w], e.seq[w] = 0, 0
+				s.pay[set][w] = heldPay{}
 			}
 		}
 	}

@@ -147,21 +147,58 @@ func (m Memory) Digest() (uint64, bool) {
 
 var memSeed = maphash.MakeSeed()
 
-// gcLow is a lower bound of the number of garbage collections the
-// process has completed: fresh_not_held records it with each hand-out of
-// a storage whose ID is an address, and reports a later hand-out at that
-// address only if the exact count (gcCycles) still equals it. A lower
-// bound errs only towards silence: an entry recorded with a stale count
-// is not judged (and is recorded again, with the exact count, when it
-// comes out next). It is refreshed every gcRefresh hand-outs, and at
-// every repeat.
-var gcLow atomic.Uint64
+// gcEpoch is the latest completed garbage collection asserts has seen:
+// its number (gc, completed collections) and the hand-out sequence
+// (handSeq) when it was seen (seq). Every hand-out numbered above seq came
+// out after collection gc completed, so fresh_not_held judges a repeated
+// address (a storage whose ID is an address) only against an entry
+// numbered above the epoch's seq, and only if the exact count of
+// collections (gcCycles) is still gc: then no object alive at the earlier
+// hand-out has been freed since, and the address still names it. An
+// entry of a hand-out made after a collection but before asserts saw it
+// is not judged: the epoch errs only towards silence. The epoch is
+// refreshed after each collection (gcSentinel), every gcRefresh
+// hand-outs, and at every repeat. One pointer to an immutable pair, so
+// that the two are read together.
+type gcEpoch struct{ gc, seq uint64 }
+
+var epoch atomic.Pointer[gcEpoch]
 
 const gcRefresh = 64
 
+// gcEpochNow returns the current epoch (never nil once the package is
+// initialized).
+func gcEpochNow() *gcEpoch { return epoch.Load() }
+
+// observeGC reads the exact count of completed collections and, if it
+// moved on from the epoch's, installs a new epoch. It returns the epoch
+// and whether the exact count is the epoch's (false: this Go release
+// does not report the count, or another goroutine saw a later one).
+func observeGC() (*gcEpoch, bool) {
+	n, ok := gcCycles()
+	for {
+		e := epoch.Load()
+		if !ok || e != nil && e.gc >= n {
+			return e, ok && e.gc == n
+		}
+		ne := &gcEpoch{gc: n, seq: handSeq.Load()}
+		if epoch.CompareAndSwap(e, ne) {
+			return ne, true
+		}
+	}
+}
+
+// sameEpoch reports whether the hand-out numbered seq came out after the
+// latest collection completed: whether an address handed out then names
+// the same storage now.
+func sameEpoch(seq uint64) bool {
+	e, ok := observeGC()
+	return ok && seq > e.seq
+}
+
 // gcSentinel is an object nobody holds: its cleanup runs after each
-// collection, refreshes gcLow and makes the next one, so that hand-outs
-// soon after a collection record its count. (A pointer field keeps it
+// collection, refreshes the epoch and makes the next one, so that
+// hand-outs soon after a collection are judged. (A pointer field keeps it
 // out of the tiny allocator, whose blocks outlive their objects.)
 type gcSentinel struct {
 	_ *int
@@ -170,16 +207,14 @@ type gcSentinel struct {
 
 func armGCSentinel() {
 	runtime.AddCleanup(new(gcSentinel), func(int) {
-		if n, ok := gcCycles(); ok {
-			gcLow.Store(n)
-		}
+		observeGC()
 		armGCSentinel()
 	}, 0)
 }
 
 func init() {
-	if n, ok := gcCycles(); ok {
-		gcLow.Store(n)
+	if _, ok := observeGC(); !ok {
+		epoch.Store(&gcEpoch{gc: ^uint64(0)}) // never judged: no count to compare
 	}
 	armGCSentinel()
 }
@@ -197,22 +232,4 @@ func gcCycles() (uint64, bool) {
 		return 0, false
 	}
 	return s[0].Value.Uint64(), true
-}
-
-// sameCycle reports whether a hand-out recorded with lower bound gc
-// names the storage that comes out again at its address now: whether no
-// collection completed since. It reads the exact count, refreshes gcLow
-// with it, and sets *now to it, so that the new entry records it.
-func sameCycle(gc uint64, now *uint64) bool {
-	if low := gcLow.Load(); gc < low {
-		*now = low // a collection completed since: no need to ask the runtime
-		return false
-	}
-	n, ok := gcCycles()
-	if !ok {
-		return false
-	}
-	gcLow.Store(n)
-	*now = n
-	return gc == n
 }

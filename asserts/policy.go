@@ -408,7 +408,23 @@ type policyTable struct {
 	guards guards
 	skips  [NumReasons]CheckSet // by reason
 	order  [NumReasons]Reason   // the rules' order
+	// unc is the decision for a return of a runtime without use counts
+	// and an argument, both plain (see uncountedPair): by check, the
+	// reason it is skipped for, noSkip if it runs.
+	unc [NumChecks]Reason
 }
+
+// noSkip in policyTable.unc: the check runs.
+const noSkip = Reason(NumReasons)
+
+// uncountedConds are the conditions of the commonest pair of a runtime
+// without use counts or version counters (a library's type without ids
+// of its own): a return snapshotted by ResultIdent or ResultMemory and an
+// argument completed by After, both defined, with storage, without
+// traits (see uncountedPair). Their skip decision is the same on every
+// call, so the policy is asked once, here, not by classify on each.
+const uncountedConds = 1<<ReasonNoVersion | 1<<ReasonNoUseCounts | // the return
+	1<<ReasonNoVersion | 1<<ReasonCounted // the argument
 
 var policies = func() (ps [numPolicies]policyTable) {
 	for p := range ps {
@@ -419,6 +435,12 @@ var policies = func() (ps [numPolicies]policyTable) {
 		for i, r := range rules[p] {
 			ps[p].skips[r.Reason] = r.Skips
 			ps[p].order[i] = r.Reason
+		}
+		for k := range Check(NumChecks) {
+			ps[p].unc[k] = noSkip
+			if ps[p].mask(uncountedConds).Has(k) {
+				ps[p].unc[k] = ps[p].reason(k, uncountedConds)
+			}
 		}
 	}
 	return ps

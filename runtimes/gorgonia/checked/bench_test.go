@@ -16,6 +16,7 @@ import (
 type benchCase struct {
 	name            string
 	direct, checked func()
+	floor           func() // the identity rows by hand (floor_test.go), if any
 }
 
 // benchCases are the ops of BenchmarkChecked and TestCostSideBySide, on
@@ -29,12 +30,12 @@ func benchCases() []benchCase {
 	y := tensor.New(tensor.WithShape(4, 4), tensor.WithBacking(append([]float64(nil), vs...)))
 	list := []*tensor.Dense{x, y}
 	return []benchCase{
-		{"add", func() { ops.AddTensor(x, y, 1) }, func() { checked.AddTensor(x, y, 1) }},
-		{"neg", func() { ops.Neg(x) }, func() { checked.Neg(x) }},
-		{"add_", func() { ops.Add_Tensor(x, y, 1) }, func() { checked.Add_Tensor(x, y, 1) }},
-		{"transpose", func() { ops.TransposeInt(x, 0, 1) }, func() { checked.TransposeInt(x, 0, 1) }},
-		{"cat", func() { ops.Cat(list, 0) }, func() { checked.Cat(list, 0) }},
-		{"mm", func() { ops.Mm(x, y) }, func() { checked.Mm(x, y) }},
+		{"add", func() { ops.AddTensor(x, y, 1) }, func() { checked.AddTensor(x, y, 1) }, func() { floorAdd(x, y, 1) }},
+		{"neg", func() { ops.Neg(x) }, func() { checked.Neg(x) }, nil},
+		{"add_", func() { ops.Add_Tensor(x, y, 1) }, func() { checked.Add_Tensor(x, y, 1) }, nil},
+		{"transpose", func() { ops.TransposeInt(x, 0, 1) }, func() { checked.TransposeInt(x, 0, 1) }, nil},
+		{"cat", func() { ops.Cat(list, 0) }, func() { checked.Cat(list, 0) }, nil},
+		{"mm", func() { ops.Mm(x, y) }, func() { checked.Mm(x, y) }, nil},
 	}
 }
 
@@ -55,5 +56,12 @@ func BenchmarkChecked(b *testing.B) {
 				c.checked()
 			}
 		})
+		if c.floor != nil {
+			b.Run(c.name+"/floor", func(b *testing.B) {
+				for b.Loop() {
+					c.floor()
+				}
+			})
+		}
 	}
 }

@@ -39,8 +39,8 @@ func perCall(f func(), n int) float64 {
 
 // TestCostSideBySide times each op's direct and checked calls in
 // alternating rounds by the process's CPU time and prints the medians
-// and the median difference. Opt-in (GORGONIA_COST=1): timing on a
-// shared machine is no test.
+// and the median difference (for add, the floor's too: floor_test.go).
+// Opt-in (GORGONIA_COST=1): timing on a shared machine is no test.
 //
 //	GORGONIA_COST=1 go test -tags debugasserts -run TestCostSideBySide -v ./checked
 func TestCostSideBySide(t *testing.T) {
@@ -54,14 +54,20 @@ func TestCostSideBySide(t *testing.T) {
 			c.direct()
 			c.checked()
 		}
-		var d, w, diff []float64
+		var d, w, diff, fdiff []float64
 		for range rounds {
 			a, b := perCall(c.direct, n), perCall(c.checked, n)
 			d, w, diff = append(d, a), append(w, b), append(diff, b-a)
+			if c.floor != nil {
+				fdiff = append(fdiff, perCall(c.floor, n)-a)
+			}
 		}
 		med := func(v []float64) float64 { slices.Sort(v); return v[len(v)/2] }
 		allocs := testing.AllocsPerRun(1000, c.checked) - testing.AllocsPerRun(1000, c.direct)
 		fmt.Printf("%-10s direct %7.1f ns  checked %7.1f ns  checked-direct %+7.1f ns (min %+.1f, max %+.1f)  extra allocs/call %.2f\n",
 			c.name, med(d), med(w), med(diff), slices.Min(diff), slices.Max(diff), allocs)
+		if fdiff != nil {
+			fmt.Printf("%-10s floor-direct %+7.1f ns (min %+.1f, max %+.1f)\n", c.name, med(fdiff), slices.Min(fdiff), slices.Max(fdiff))
+		}
 	}
 }
