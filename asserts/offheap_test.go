@@ -3,6 +3,7 @@
 package asserts_test
 
 import (
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"unsafe"
@@ -27,6 +28,15 @@ func (m *mappedTensor) StorageAnchor() unsafe.Pointer {
 }
 
 var opMapped = asserts.Op{Name: "mapped_clone"}
+
+// idRuns numbers the runs of the tests below in one process (-count=N):
+// storage IDs are never handed out again, so each run takes IDs of its own
+// (a run reusing the last run's IDs would hand out a storage that came out
+// fresh before, which fresh_not_held rightly reports).
+var idRuns atomic.Uint64
+
+// runIDs returns the base of this run's IDs, above base.
+func runIDs(base asserts.ID) asserts.ID { return base + asserts.ID(idRuns.Add(1))<<24 }
 
 // freshCall runs the rows of a fresh return as generated code does for a
 // runtime without use counts: ResultIdent, then fresh_not_held.
@@ -63,16 +73,17 @@ func TestFreshNotHeldOffHeap(t *testing.T) {
 		maps = append(maps, mem)
 		return &mappedTensor{mem: mem, impl: id, sto: id + 1}
 	}
+	ids := runIDs(1 << 40)
 	for i := range 4 {
-		freshCall(mapped(1<<40 + asserts.ID(4*i)))
+		freshCall(mapped(ids + asserts.ID(4*i)))
 	}
 	if vs := col.Violations(); len(vs) != 0 {
 		t.Fatalf("fresh storages in new mappings reported: %v", &vs[0])
 	}
-	off := mapped(1 << 41)
+	off := mapped(ids + 1<<20)
 	freshCall(off)
 	freshCall(off)
-	on := &mappedTensor{mem: make([]byte, 4096), impl: 1<<41 + 2, sto: 1<<41 + 3}
+	on := &mappedTensor{mem: make([]byte, 4096), impl: ids + 1<<20 + 2, sto: ids + 1<<20 + 3}
 	freshCall(on)
 	freshCall(on)
 	vs := col.Violations()
@@ -89,11 +100,12 @@ func TestFreshNotHeldWindow(t *testing.T) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	held := &mappedTensor{mem: make([]byte, 64), impl: 1<<42 + 1, sto: 1<<42 + 2}
+	ids := runIDs(1 << 42)
+	held := &mappedTensor{mem: make([]byte, 64), impl: ids + 1, sto: ids + 2}
 	freshCall(held)
 	buf := make([]byte, 64) // one address for every other storage: only the IDs differ
 	for i := range 1000 {
-		freshCall(&mappedTensor{mem: buf, impl: 1<<42 + 3 + 2*asserts.ID(i), sto: 1<<42 + 4 + 2*asserts.ID(i)})
+		freshCall(&mappedTensor{mem: buf, impl: ids + 3 + 2*asserts.ID(i), sto: ids + 4 + 2*asserts.ID(i)})
 	}
 	if vs := col.Violations(); len(vs) != 0 {
 		t.Fatalf("new storage IDs at one address reported: %v", &vs[0])
