@@ -29,9 +29,9 @@ import (
 // have said which sample runs clean. Then the values that matter (27 to
 // 46, samples.Probes in order): the op's first sample that ran without an
 // error (its strict profile's), with one kind of value changed, called
-// once without repair; an op none of whose samples ran, or one whose
-// sample has no argument of a probe's kind or those values already, does
-// not run that probe. They run last too, with the meta and functional
+// once without repair; an op none of whose variants ran (an OpInfo call
+// has no sample to probe), or one whose sample has no argument of a
+// probe's kind or those values already, does not run that probe. They run last too, with the meta and functional
 // samples.
 
 // ReplaySamples is the most recorded calls an op replays.

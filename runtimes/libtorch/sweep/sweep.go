@@ -141,7 +141,7 @@ type sampleResult struct {
 	Base       int                 `json:"base,omitempty"` // the meta and functional samples' and the values' source sample
 	// NotRun, for a value that did not run, says why: "=" the first clean
 	// sample has its values already, "-" the op has no argument of its
-	// kind, "_" no sample of the op ran.
+	// kind, "_" no variant of the op ran.
 	NotRun string `json:"not_run,omitempty"`
 }
 
@@ -290,8 +290,8 @@ func runSample(op *schema.Op, fn reflect.Value, k, base int, release string, kep
 // repair.
 func runValue(op *schema.Op, fn reflect.Value, k, base int, kept map[int]*samples.Sample) (r sampleResult) {
 	r.Base = base
-	if base < 0 {
-		r.NotRun = "_"
+	if base < 0 || base >= len(Variants) {
+		r.NotRun = "_" // no variant ran (an OpInfo call may have): nothing to probe
 		return r
 	}
 	s := kept[base]
@@ -906,7 +906,7 @@ func (r *opResult) noteResult(s *sampleResult, profile string) {
 	code, d := byte('.'), "ran"
 	switch {
 	case s.NotRun != "":
-		code, d = s.NotRun[0], map[string]string{"=": "not run: the first clean sample has these values", "-": "not run: no argument of its kind", "_": "not run: no sample ran"}[s.NotRun]
+		code, d = s.NotRun[0], map[string]string{"=": "not run: the first clean sample has these values", "-": "not run: no argument of its kind", "_": "not run: no variant ran"}[s.NotRun]
 	case s.ErrClass == report.CannotMakeClass:
 		code, d = 'M', "not made: "+s.ErrMsg
 	case s.ErrClass != "":
