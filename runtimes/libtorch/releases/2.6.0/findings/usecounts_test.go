@@ -58,6 +58,21 @@ func init() {
 				r := wrapper[func(tensors) tensors](t, "broadcast_tensors")(tensors{x})
 				rel(append(r, x, b)...)
 			}},
+		// found by the empty value (sample 46): an empty grad returns
+		// itself ("if (dY.sym_numel() <= 0) return dY;"), a fresh return
+		// otherwise (dY * mask)
+		repro{op: "fake_quantize_per_tensor_affine_cachemask_backward", shows: []string{"impl ret 0"},
+			code: "checked.FakeQuantizePerTensorAffineCachemaskBackward(g, m) // g, m empty [0,3]: returns g",
+			run: func(t *testing.T) {
+				g, m := f32(0, 3), torch.FromFloat64s(torch.Boolean, nil, 0, 3)
+				rel(wrapper[func(tensor, tensor) tensor](t, "fake_quantize_per_tensor_affine_cachemask_backward")(g, m), g, m)
+			}},
+		repro{op: "fake_quantize_per_channel_affine_cachemask_backward", shows: []string{"impl ret 0"},
+			code: "checked.FakeQuantizePerChannelAffineCachemaskBackward(g, m) // g, m empty [0,3]: returns g",
+			run: func(t *testing.T) {
+				g, m := f32(0, 3), torch.FromFloat64s(torch.Boolean, nil, 0, 3)
+				rel(wrapper[func(tensor, tensor) tensor](t, "fake_quantize_per_channel_affine_cachemask_backward")(g, m), g, m)
+			}},
 		repro{op: "cartesian_prod", shows: []string{"impl ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: "checked.CartesianProd([]*torch.Tensor{x}) // one empty input: returns it",
 			run: func(t *testing.T) {
