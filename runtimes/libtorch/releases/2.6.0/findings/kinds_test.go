@@ -27,6 +27,16 @@ const (
 // functional, 4 OpInfo calls, then the values that matter (27-46).
 var numSamples = 27 + len(samples.Probes)
 
+// valueSample is the sweep's number of the value named name.
+func valueSample(name string) int {
+	for i, p := range samples.Probes {
+		if p.Name == name {
+			return 27 + i
+		}
+	}
+	panic("no value " + name)
+}
+
 // meta returns x on the meta device and releases x.
 func meta(x tensor) tensor {
 	m := x.ToMeta()

@@ -7,6 +7,7 @@ package findings
 import (
 	"testing"
 
+	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
 	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
@@ -138,10 +139,18 @@ func init() {
 				x := f32(2, 3)
 				rel(wrapper[func(tensor, int64, int64, int64) tensor](t, "_remove_batch_dim")(x, 1, 1, 0), x)
 			}},
-		repro{op: "native_channel_shuffle", name: "empty", shows: []string{"storage_use_count_eq_1 ret 0"}, samples: []int{6},
-			code: "checked.NativeChannelShuffle(x, 1) // x empty: a view of x",
+		// the empty sample (6) on 2.6.0, the empty value on sample 0's
+		// [2,3,4] input on 2.14.1, which refuses fewer than 3 dims; 1.13.1
+		// refuses the 1-d input and divides by the empty batch of a 3-d
+		// one (SIGFPE: a crash, not a finding), so it is asked the 1-d one
+		repro{op: "native_channel_shuffle", name: "empty", shows: []string{"storage_use_count_eq_1 ret 0"}, samples: []int{6, valueSample("empty")},
+			code: "checked.NativeChannelShuffle(x, 1) // x empty [0,2,2]: a tensor on x's storage",
 			run: func(t *testing.T) {
-				x := f32(0)
+				sizes := []int64{0, 2, 2}
+				if aten.SchemaVersion == "1.13.1" {
+					sizes = []int64{0}
+				}
+				x := f32(sizes...)
 				rel(wrapper[func(tensor, int64) tensor](t, "native_channel_shuffle")(x, 1), x)
 			}},
 		repro{op: "_test_parallel_materialize", shows: []string{"impl ret 0", "storage_use_count_eq_1 ret 0"},
