@@ -184,13 +184,13 @@ func TestLint(t *testing.T) {
 		name, src, want string
 	}{
 		{"typo", "may_alias:\n  - op: tranpose.int\n    reason: r\n",
-			`u.yaml:2:9: may_alias: unknown op "tranpose.int"; did you mean "transpose.int"?`},
+			`u.yaml:2:9: may_alias: unknown op "tranpose.int" in test.yaml; did you mean transpose.int?`},
 		{"overloads only", "may_alias:\n  - op: add\n    reason: r\n",
 			`u.yaml:2:9: may_alias: unknown op "add": it has only overloads; use add.* for all of them, or one of add.Tensor, add.out`},
 		{"typo in a name.*", "may_alias:\n  - op: ad.*\n    reason: r\n",
-			`u.yaml:2:9: may_alias: unknown op "ad.*"; did you mean "add.*"?`},
+			`u.yaml:2:9: may_alias: "ad.*" selects no op of test.yaml; did you mean add.*?`},
 		{"stale", "skip_impl_use_count:\n  - op: _nested_tensor_storage_offsets\n    reason: r\n",
-			`u.yaml:2:9: skip_impl_use_count: stale entry: no op "_nested_tensor_storage_offsets" in test.yaml`},
+			`u.yaml:2:9: skip_impl_use_count: stale entry: unknown op "_nested_tensor_storage_offsets" in test.yaml`},
 		{"stale cpp_name", "skip_input_identity:\n  - op: _unsafe_masked_index\n    match: cpp_name\n    reason: r\n",
 			`u.yaml:2:9: skip_input_identity: stale entry: no op with cpp_name "_unsafe_masked_index" in test.yaml`},
 		{"typo wrapper_name", "skip_impl_use_count:\n  - op: dequantize_slf\n    match: wrapper_name\n    reason: r\n",
@@ -388,7 +388,7 @@ may_alias:
 	d, _ := Defaults()
 	fmt.Println(Merge(d, u).Lint(s))
 	// Output:
-	// my.yaml:3:9: may_alias: unknown op "tranpose.int"; did you mean "transpose.int"?
+	// my.yaml:3:9: may_alias: unknown op "tranpose.int" in pytorch-1.13.1/native_functions.yaml; did you mean transpose.int?
 }
 
 func ExampleUnmatched() {

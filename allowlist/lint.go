@@ -154,6 +154,7 @@ func Unmatched(l *List, s *schema.Schema) []*Entry {
 type names struct {
 	byMatch [numMatches][]string
 	bases   map[string][]string // selector name -> overloads, in schema order
+	list    *schema.OpList      // the ops, for a selector's words (made at the first)
 }
 
 func newNames(s *schema.Schema) *names {
@@ -184,29 +185,24 @@ func newNames(s *schema.Schema) *names {
 }
 
 // noMatch explains why e selects no op: a likely typo, a base name used
-// where overloads exist, or a stale entry.
+// where overloads exist, or a stale entry. An op selector's words are
+// schema.OpList.SelectsNone's, as for every list of ops.
 func (nm *names) noMatch(e *Entry, s *schema.Schema) string {
 	op := e.Op
-	if e.Match == Selector && !strings.Contains(op, ".") {
-		if ovs := nm.bases[op]; len(ovs) > 0 {
-			return fmt.Sprintf("%s: unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", e.Category, op, op, listSome(ovs, 4))
+	if e.Match == Selector {
+		if nm.list == nil {
+			nm.list = s.OpList()
 		}
+		msg, stale := nm.list.SelectsNone(op, true)
+		if stale {
+			return fmt.Sprintf("%s: stale entry: %s", e.Category, msg)
+		}
+		return fmt.Sprintf("%s: %s", e.Category, msg)
 	}
 	if best := schema.Near(op, nm.byMatch[e.Match]); len(best) > 0 {
 		return fmt.Sprintf("%s: unknown op %q%s", e.Category, op, schema.Suggest(strconv.Quote(best[0])))
 	}
-	what := "op"
-	if e.Match != Selector {
-		what = "op with " + e.Match.String()
-	}
-	return fmt.Sprintf("%s: stale entry: no %s %q in %s", e.Category, what, op, s.Path)
-}
-
-func listSome(ns []string, n int) string {
-	if len(ns) <= n {
-		return strings.Join(ns, ", ")
-	}
-	return strings.Join(ns[:n], ", ") + ", ..."
+	return fmt.Sprintf("%s: stale entry: no op with %s %q in %s", e.Category, e.Match, op, s.Path)
 }
 
 // Suggest returns up to n names of s close to name, nearest first, for

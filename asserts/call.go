@@ -79,7 +79,10 @@ type Saved struct {
 	hasDigest bool
 	// hasMeta is set when same_metadata took the argument's metadata
 	// fingerprint, meta, before the kernel (see metadata.go).
-	hasMeta  bool
+	hasMeta bool
+	// memo says what SaveMemory and AfterMemory read with the identities
+	// (memo* bits), so that a list's metadata rows need not read again.
+	memo     uint8
 	digest   uint64
 	metadata uint64
 	// anchor is the argument's storage anchor before the kernel, for a
@@ -112,6 +115,10 @@ const (
 	// fAnchorMoved: AfterIdent found the argument's storage anchor moved
 	// while its StorageImpl ID stayed (same_storage reports it).
 	fAnchorMoved Traits = 1 << 24
+	// fRecycled: AfterRecycled found the argument pointing, after the
+	// kernel, at memory the runtime took back during the call
+	// (same_storage reports it).
+	fRecycled Traits = 1 << 25
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
@@ -295,7 +302,7 @@ func (c *Call) pol() *policyTable {
 // Save and After are small enough to be inlined into the wrapper, where the
 // compiler sees the tensor's concrete type and calls (or inlines) its Ident
 // method directly. Snapshots are filled through a pointer, not returned: a
-// Saved is seven words, and returning one by value makes the compiler copy
+// Saved is twelve words, and returning one by value makes the compiler copy
 // it with 16-byte moves that stall on the 8-byte stores just made.
 func (c *Call) Save(s *Saved, t Identity) {
 	s.id = t.Ident()
@@ -552,6 +559,18 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 	c.slowStorageUseCountEq1(l, r)
 }
 
+// skipUncounted counts a use-count row on a plain return of a runtime
+// without use counts (a defined tensor with storage, no mode) as skipped
+// under no_use_counts alone, and reports whether it did: what slowResult
+// would do, without the run counted and taken back.
+func (c *Call) skipUncounted(r *Saved) bool {
+	if r.plainUncounted() && c.t.lane(laneNoUseCounts) < 0xffff {
+		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+		return true
+	}
+	return false
+}
+
 // BindingContext checks, in a hermetic context, that the argument's storage
 // carries no binding made in another context (binding_context). Outside
 // hermetic contexts it passes without reading the tensor. Call it after
@@ -601,8 +620,8 @@ func (r *Saved) ImplApart(s *Saved) bool { return r.id.Impl != s.id.Impl || r.id
 // counters, the return snapshotted by [Call.ResultIdent] and the argument
 // with storage.
 func (r *Saved) FreshFrom(s *Saved) bool {
-	return r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage ||
-		r.meta == fResult|fUncounted && s.meta == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage
+	return r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) ||
+		r.meta == fResult|fUncounted && s.meta == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor)
 }
 
 // FreshNoAliasRows counts n fresh_no_alias rows for which [Saved.FreshFrom]
@@ -846,7 +865,7 @@ func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m CheckSet) {
 // reported the return, or the return is the argument itself and
 // impl_use_count_le_1 runs on it, fresh_no_alias stays silent.
 func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage {
+	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
 		c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
 	} else {
 		c.freshNoAliasFirst(ret, r, arg, s)
@@ -859,8 +878,8 @@ func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 //go:noinline
 func (c *Call) freshNoAliasFirst(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
-	if r.plainUncounted() && s.meta&^Versioned == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage {
-		return // a runtime without counts: both plain, storages apart
+	if r.plainUncounted() && s.meta&^Versioned == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
+		return // a runtime without counts: both plain, storages and memory apart
 	}
 	c.freshNoAliasSlow(ret, r, arg, s)
 }
@@ -873,6 +892,12 @@ func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	}
 	if r.meta&fResult == 0 {
 		c.misuse(k, ret, "needs a Result snapshot of the return")
+	}
+	if r.id.Storage != s.id.Storage && r.anchor != nil && r.anchor == s.anchor && r.meta&fStorageReported == 0 {
+		// another StorageImpl ID on the argument's memory
+		c.report(&Violation{Check: k, loc: ret, other: arg,
+			Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), SameMemory: true, Traits: r.traits()})
+		return
 	}
 	if r.id.Storage != s.id.Storage || r.meta&fStorageReported != 0 {
 		return
@@ -1121,17 +1146,16 @@ func (c *Call) slowSameImplStorageVersion(l Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) {
+	if c.skipUncounted(r) {
+		return
+	}
 	c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
 	c.slowResult(CheckImplUseCountLE1, l, r)
 }
 
 //go:noinline
 func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) {
-	if r.plainUncounted() && c.t.lane(laneNoUseCounts) < 0xffff {
-		// A plain return of a runtime without use counts: skipped under
-		// no_use_counts alone (as slowResult would, without the run
-		// counted and taken back).
-		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+	if c.skipUncounted(r) {
 		return
 	}
 	c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
@@ -1166,7 +1190,8 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 		want, got = s.id.Version, s.after.Version
 	}
 	moved := k == CheckSameStorage && want == got && s.meta&fAnchorMoved != 0
-	if want == got && !moved {
+	recycled := k == CheckSameStorage && s.meta&fRecycled != 0
+	if want == got && !moved && !recycled {
 		return
 	}
 	if k == CheckNoMutation && c.aliasesMutable(writeKey(s.id)) {
@@ -1183,7 +1208,7 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	if k == CheckNoMutation {
 		s.meta |= fMutationReported
 	}
-	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved}
+	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved, Recycled: recycled}
 	if s.after.Impl == 0 {
 		// Not a swap but a released (or reset) handle: say so.
 		v.Released, v.Want, v.Got = true, uint64(s.id.Impl), 0

@@ -1,6 +1,7 @@
 package asserts
 
 import (
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -25,11 +26,13 @@ import (
 // owns, into which callers give tensors back, says so with [Released]: a
 // storage given back may come out fresh again.
 
-// Anchored is the optional contract of fresh_not_held and of the anchor
-// comparison of same_storage: a pointer that stands for the tensor's
-// storage memory. asserts keeps only its address, never the pointer: it
-// keeps nothing alive, and may point anywhere, into the Go heap or not
-// (a mapped file, C memory).
+// Anchored is the optional contract of the checks that compare memory: a
+// pointer that stands for the tensor's storage memory, for fresh_not_held,
+// the anchor comparison of same_storage (a rebinding, or memory given back
+// during a call: see [Recycled]) and fresh_no_alias's one buffer under two
+// storages; with use counts or without. asserts keeps only its address
+// beyond a call, never the pointer: it keeps nothing alive, and may point
+// anywhere, into the Go heap or not (a mapped file, C memory).
 //
 // Every tensor on one storage must return a pointer to the same byte: for
 // a Go slice shared by views made with two-index slicing, the last byte of
@@ -174,9 +177,14 @@ func (c *Call) freshNotHeldAt(l Loc, r *Saved, p unsafe.Pointer) {
 	if op := registeredOp(prev.op); op != nil {
 		name = op.FullName()
 	}
+	// how long ago: the fresh outputs of checked calls since that one
+	ago := "the fresh output before this one"
+	if n := handSeq.Load() - prev.seq; n > 1 {
+		ago = strconv.FormatUint(n, 10) + " fresh outputs before this one"
+	}
 	c.report(&Violation{Check: k, loc: l, Want: 0, Got: uint64(r.id.Storage),
 		GotStorage: uint64(r.id.Storage), Traits: r.traits(),
-		Other: name + " " + Loc{ret: prev.ret, index: prev.index}.String() + " (an earlier call, still alive)"})
+		Other: name + " " + Loc{ret: prev.ret, index: prev.index}.String() + " (an earlier call, still alive), " + ago})
 }
 
 // Released tells fresh_not_held that t's storage went back to a pool the
@@ -189,6 +197,19 @@ func (c *Call) freshNotHeldAt(l Loc, r *Saved, p unsafe.Pointer) {
 func Released(t Identity) {
 	if id := t.Ident(); id.Storage != 0 {
 		fresh.forget(id.Storage, id.Traits&AddressIdentity != 0)
+	}
+	if a, ok := t.(Anchored); ok {
+		Recycled(a.StorageAnchor())
+	}
+}
+
+// ReleasedMemory is [Released] for a tensor type without identities of
+// its own, from its memory ([Memory]): the storage its anchor names went
+// back to the runtime's pool.
+func ReleasedMemory(m Memory) {
+	if m.anchor != nil {
+		fresh.forget(ID(uintptr(m.anchor)), true)
+		Recycled(m.anchor)
 	}
 }
 
@@ -369,6 +390,12 @@ func (c *Call) SaveAnchor(s *Saved, anchor unsafe.Pointer) { s.anchor = anchor }
 // completed s: c.After(s, t) then c.AfterAnchor(s, t.StorageAnchor()) is
 // [Call.AfterIdent] (see [Call.SaveAnchor]).
 func (c *Call) AfterAnchor(s *Saved, anchor unsafe.Pointer) { s.anchorAfter(anchor) }
+
+// ResultAnchor notes a return's storage anchor after [Call.ResultIdent]:
+// fresh_no_alias then also reports a fresh return that has a StorageImpl
+// ID of its own on an argument's memory (the argument's anchor, saved by
+// [Call.SaveAnchor]): one buffer under two storages.
+func (c *Call) ResultAnchor(r *Saved, anchor unsafe.Pointer) { r.anchor = anchor }
 
 // anchorAfter marks the snapshot fAnchorMoved when the anchor after the
 // kernel, a, is not the one saved while the StorageImpl ID stayed. A

@@ -28,6 +28,11 @@ const (
 	okImplUses             // every TensorImpl use count is <= 1
 	okStorUses             // every StorageImpl use count is 1
 	okImplOne              // every TensorImpl use count is 1
+	// okPlain (set by SummarizeAfter): every element is a plain tensor
+	// with storage of a runtime without version counters, and n <= 255:
+	// same_impl and same_storage need no skip decision, no_mutation is
+	// skipped under no_version_counter for all, as for a single tensor.
+	okPlain
 )
 
 // Len returns the number of elements.
@@ -94,6 +99,21 @@ func (l *SavedList) SummarizeSaved() {
 	}
 }
 
+// allPlain reports whether every element of l is a plain tensor with
+// storage of a runtime without version counters whose snapshot has meta m
+// (fPending before the kernel, 0 once completed), and l.n <= 255.
+func (l *SavedList) allPlain(m Traits) bool {
+	if l.n > 0xff {
+		return false
+	}
+	for i := range l.n {
+		if s := l.at(i); s.meta != m || s.id.Storage == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // SummarizeSavedOpt is SummarizeSaved for a Tensor?[] argument: undefined
 // elements (for a pointer type, nil) are absent and their checks skipped.
 func (c *Call) SummarizeSavedOpt(l *SavedList) {
@@ -131,6 +151,17 @@ func (l *SavedList) SummarizeAfter() {
 		di |= s.after.Impl ^ s.id.Impl
 		ds |= s.after.Storage ^ s.id.Storage
 		dv |= ID(s.after.Version ^ s.id.Version)
+	}
+	if l.ok&okRegular == 0 && l.allPlain(0) {
+		l.ok |= okPlain
+		// no version to compare: okVersion stays unset (NoMutationList
+		// skips its rows under no_version_counter)
+		if di == 0 {
+			l.ok |= okImpl
+		}
+		if ds == 0 {
+			l.ok |= okStorage
+		}
 	}
 	if l.ok&okRegular != 0 {
 		if di == 0 {
@@ -281,6 +312,10 @@ func bindingListSlow[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 		c.addLane(laneNoEnv, l.n)
 		return
 	}
+	if !c.env.Hermetic && l.allPlain(fPending) {
+		c.t[laneBinding/4] += uint64(l.n) * c.bind // as BindingContextRows
+		return
+	}
 	c.count(CheckBindingContext, l.n)
 	for i := range l.n {
 		if s := l.at(i); c.env.Hermetic || s.meta&^fPending != Versioned {
@@ -291,6 +326,12 @@ func bindingListSlow[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 
 // listSlow runs check k element by element.
 func (c *Call) listSlow(k Check, loc Loc, l *SavedList) {
+	if k == CheckNoMutation && l.ok&(okPlain|okImpl|okStorage) == okPlain|okImpl|okStorage {
+		// plain unversioned elements, kept: skipped under
+		// no_version_counter, as slowSameImplStorageVersion does for one
+		c.t[laneNoVersion/4] += uint64(l.n) << (16 * (laneNoVersion % 4))
+		return
+	}
 	c.count(k, l.n)
 	if (k == CheckSameImpl || k == CheckSameStorage) && c.pol().guards != 0 {
 		if add, drop := c.listGuards(k, l); add|drop != 0 {
@@ -591,7 +632,7 @@ func (c *Call) FreshNoAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 // FreshNoAliasOf runs fresh_no_alias for a fresh return against each
 // element of a list argument (Tensor[], Tensor?[]): one check per element.
 func (c *Call) FreshNoAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
-	if sl.ok&okRegular == 0 || r.meta != Versioned|fResult || sl.n > 0xff {
+	if !(sl.ok&okRegular != 0 && r.meta == Versioned|fResult || sl.ok&okPlain != 0 && r.plainUncounted()) {
 		c.freshNoAliasOfSlow(ret, r, arg, sl)
 		return
 	}

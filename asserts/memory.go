@@ -35,14 +35,16 @@ import (
 // optionally, the tensor's geometry (sizes, strides and where its window
 // starts, for same_metadata). Build one with [SliceMemory] and, for the
 // geometry, [Memory.Strided]. The zero Memory is a tensor without storage
-// (an empty one).
+// (an empty one). It is four words: generated code reads one per tensor
+// per phase and passes it by address, with the tensor's handle beside it
+// (see [Call.SaveMemory]).
 type Memory struct {
-	handle  unsafe.Pointer // set by Of
-	anchor  unsafe.Pointer
-	data    unsafe.Pointer
-	n       uintptr // bytes in the window
-	meta    uint64
-	hasMeta bool
+	anchor unsafe.Pointer
+	data   unsafe.Pointer
+	n      uintptr // bytes in the window
+	// meta is the geometry's fingerprint with its lowest bit set, 0
+	// without one: one word says both.
+	meta uint64
 }
 
 // SliceMemory returns the memory of a tensor whose elements are in s, a
@@ -71,52 +73,60 @@ func SliceMemory[E any](s []E) Memory {
 // anchor, stands for the storage offset, so that a kernel that moves a
 // tensor's window on its array changes the fingerprint too.
 func (m Memory) Strided(sizes, strides []int) Memory {
-	m.meta = FingerprintMetadata(sizes, strides, int(uintptr(m.anchor)-uintptr(m.data)))
-	m.hasMeta = true
+	m.meta = FingerprintMetadata(sizes, strides, int(uintptr(m.anchor)-uintptr(m.data))) | 1
 	return m
 }
 
-// Of returns m as the memory of the tensor whose handle points to
-// handle (nil: the undefined tensor): the address that stands for its
-// TensorImpl.
-func (m Memory) Of(handle unsafe.Pointer) Memory {
-	m.handle = handle
-	return m
-}
-
-// Ident returns the identities of the tensor m is the memory of (see
-// [Memory.Of]): the handle's address for the TensorImpl, the anchor's for
-// the StorageImpl (0 without storage), and the trait [AddressIdentity];
-// the zero Ident for the undefined tensor.
-func (m Memory) Ident() Ident {
-	if m.handle == nil {
+// Ident returns the identities of the tensor whose handle points to
+// handle and whose memory is m: the handle's address for the TensorImpl,
+// the anchor's for the StorageImpl (0 without storage), and the trait
+// [AddressIdentity]; the zero Ident for the undefined tensor (a nil
+// handle).
+func (m Memory) Ident(handle unsafe.Pointer) Ident {
+	if handle == nil {
 		return Ident{}
 	}
-	return Ident{Impl: ID(uintptr(m.handle)), Storage: ID(uintptr(m.anchor)), Traits: AddressIdentity}
+	return Ident{Impl: ID(uintptr(handle)), Storage: ID(uintptr(m.anchor)), Traits: AddressIdentity}
 }
 
 // SaveMemory is [Call.Save] and [Call.SaveAnchor] for a tensor without
-// identities of its own, from its memory m (see [Memory.Of]): generated
+// identities of its own, from its handle and its memory m: generated
 // code reads the memory once and saves from it.
-func (c *Call) SaveMemory(s *Saved, m *Memory) {
-	s.id = m.Ident()
+func (c *Call) SaveMemory(s *Saved, handle unsafe.Pointer, m *Memory) {
+	s.id = m.Ident(handle)
 	s.meta = c.saved
 	s.anchor = m.anchor
+	s.metadata, s.memo = m.meta, memoMeta
 }
+
+// The memo bits of a Saved.
+const (
+	// memoMeta: metadata holds the fingerprint SaveMemory read (0: none),
+	// which same_metadata on a list element takes instead of reading it
+	// again (saveMetadataElem).
+	memoMeta = 1 << iota
+	// memoKept: AfterMemory read the fingerprint same_metadata took
+	// before the kernel (SameMetadataList passes the element).
+	memoKept
+)
 
 // AfterMemory is [Call.After] and [Call.AfterAnchor] from the tensor's
-// memory once the kernel has returned.
-func (c *Call) AfterMemory(s *Saved, m *Memory) {
-	s.after = m.Ident()
+// handle and memory once the kernel has returned.
+func (c *Call) AfterMemory(s *Saved, handle unsafe.Pointer, m *Memory) {
+	s.after = m.Ident(handle)
 	s.meta &^= fPending
 	s.anchorAfter(m.anchor)
+	if s.hasMeta && m.meta != 0 && m.meta == s.metadata {
+		s.memo |= memoKept
+	}
 }
 
-// ResultMemory is [Call.ResultIdent] from a return's memory.
-func (c *Call) ResultMemory(r *Saved, m *Memory) {
-	r.id = m.Ident()
+// ResultMemory is [Call.ResultIdent] from a return's handle and memory.
+func (c *Call) ResultMemory(r *Saved, handle unsafe.Pointer, m *Memory) {
+	r.id = m.Ident(handle)
 	r.after = Ident{}
 	r.meta = fResult | fUncounted | c.saved&fMode
+	r.anchor = m.anchor
 }
 
 // Anchor returns the storage anchor ([Anchored]), nil without storage.
@@ -124,7 +134,7 @@ func (m Memory) Anchor() unsafe.Pointer { return m.anchor }
 
 // Metadata returns the geometry's fingerprint ([Metadata]), if
 // [Memory.Strided] gave one.
-func (m Memory) Metadata() (uint64, bool) { return m.meta, m.hasMeta }
+func (m Memory) Metadata() (uint64, bool) { return m.meta, m.meta != 0 }
 
 // Digest returns a hash of the bytes of the tensor's window ([Contents]);
 // false for a tensor without elements.

@@ -2,6 +2,7 @@ package asserts_test
 
 import (
 	"runtime"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -21,10 +22,10 @@ func (d *dense) mem() asserts.Memory {
 	if d == nil {
 		return asserts.Memory{}
 	}
-	return asserts.SliceMemory(d.data).Strided([]int{d.rows, d.cols}, []int{d.stride, 1}).Of(unsafe.Pointer(d))
+	return asserts.SliceMemory(d.data).Strided([]int{d.rows, d.cols}, []int{d.stride, 1})
 }
 
-func (d *dense) Ident() asserts.Ident                { return d.mem().Ident() }
+func (d *dense) Ident() asserts.Ident                { return d.mem().Ident(unsafe.Pointer(d)) }
 func (d *dense) StorageAnchor() unsafe.Pointer       { return d.mem().Anchor() }
 func (d *dense) MetadataFingerprint() (uint64, bool) { return d.mem().Metadata() }
 func (d *dense) ContentDigest() (uint64, bool)       { return d.mem().Digest() }
@@ -152,4 +153,68 @@ func TestAddressReuseIsNotHeld(t *testing.T) {
 		t.Errorf("%d of %d reused addresses reported, e.g. %v", len(vs), reused, vs[0])
 	}
 	t.Logf("%d hand-outs at a reused address, 0 reported", reused)
+}
+
+var opCatDense = asserts.Op{Name: "cat_dense", Profile: asserts.Strict}
+
+// catDense runs the input and fresh-return rows of cat(tensors) on a list
+// of tensors without identities of their own, as generated code does;
+// kernel returns the result, and may change the list's tensors.
+func catDense(ts []*dense, kernel func() *dense) {
+	var c asserts.Call
+	var l asserts.SavedList
+	var r asserts.Saved
+	all := asserts.Arg("tensors")
+	c.Begin(&opCatDense)
+	c.BeginFresh()
+	asserts.SaveList(&c, &l, ts)
+	asserts.BindingContextList(&c, all, &l, ts)
+	ret := kernel()
+	asserts.AfterList(&c, &l, ts)
+	m := ret.mem()
+	c.ResultMemory(&r, unsafe.Pointer(ret), &m)
+	c.SameImplList(all, &l)
+	c.SameStorageList(all, &l)
+	c.NoMutationList(all, &l)
+	c.FreshNoAliasOf(asserts.Ret(0), &r, all, &l)
+	c.End()
+}
+
+// TestMemoryList: a list of plain tensors without version counters takes
+// the lists' fast paths (one test for all elements) and counts what the
+// element-by-element path counts: same_impl and same_storage ran, no_mutation
+// skipped under no_version_counter; a rebound element and a return on an
+// element's storage are still reported, at that element.
+func TestMemoryList(t *testing.T) {
+	a, b := newDense(2, 2), newDense(2, 2)
+	before := opCatDense.Stats()
+	vs := asserts.Collect(func() { catDense([]*dense{a, b}, func() *dense { return newDense(4, 2) }) })
+	st := opCatDense.Stats().Sub(before)
+	if len(vs) != 0 {
+		t.Fatalf("a legal cat: %v", vs)
+	}
+	for k, want := range map[asserts.Check]uint64{asserts.CheckSameImpl: 2, asserts.CheckSameStorage: 2, asserts.CheckNoMutation: 0, asserts.CheckFreshNoAlias: 2} {
+		if st.Ran[k] != want {
+			t.Errorf("%v ran %d times, want %d", k, st.Ran[k], want)
+		}
+	}
+	if st.Skipped[asserts.ReasonNoVersion] != 2 || st.TotalSkipped() != 2+st.Skipped[asserts.ReasonNoEnv] {
+		t.Errorf("skipped %v, want no_mutation twice under no_version_counter (and binding_context under no_env if no Env is registered)", st.Skipped)
+	}
+	if got := st.Ran[asserts.CheckBindingContext] + st.Skipped[asserts.ReasonNoEnv]; got != 2 {
+		t.Errorf("binding_context counted %d times, want 2", got)
+	}
+	vs = asserts.Collect(func() {
+		catDense([]*dense{a, b}, func() *dense {
+			b.data = append([]float64(nil), b.data...) // rebinds b's storage
+			return newDense(4, 2)
+		})
+	})
+	if len(vs) != 1 || vs[0].Check != asserts.CheckSameStorage || !strings.Contains(vs[0].Error(), "tensors[1]") {
+		t.Errorf("a rebound element: %v, want same_storage on tensors[1]", vs)
+	}
+	vs = asserts.Collect(func() { catDense([]*dense{a, b}, func() *dense { return a.slice(0, 1) }) })
+	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNoAlias || !strings.Contains(vs[0].Error(), "tensors[0]") {
+		t.Errorf("a return on an element's storage: %v, want fresh_no_alias against tensors[0]", vs)
+	}
 }

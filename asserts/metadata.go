@@ -298,13 +298,22 @@ func SaveMetadataList[T Identity](c *Call, l *SavedList, ts []T) {
 // saveMetadataElem is SaveMetadata for a list element, not inlined.
 //
 //go:noinline
-func (c *Call) saveMetadataElem(s *Saved, t Identity) { c.SaveMetadata(s, t) }
+func (c *Call) saveMetadataElem(s *Saved, t Identity) {
+	if s.memo&memoMeta != 0 && c.TakeMetadata(s, s.metadata, s.metadata != 0) {
+		return // read by SaveMemory
+	}
+	c.SaveMetadata(s, t)
+}
 
 // SameMetadataList completes same_metadata on each element of a list
 // argument, as [Call.SameMetadata] does.
 func SameMetadataList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	for i := range l.n {
 		if s := l.at(i); s.hasMeta && i < len(ts) {
+			if s.memo&memoKept != 0 && s.meta&fPending == 0 {
+				s.hasMeta = false // kept, as AfterMemory read
+				continue
+			}
 			c.metadataAfter(loc.Elem(i), s, ts[i])
 		}
 	}

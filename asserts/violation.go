@@ -75,6 +75,14 @@ type Violation struct {
 	// StorageImpl ID but its storage anchor ([Anchored]) moved: the kernel
 	// rebound the tensor to other memory without a new storage identity.
 	AnchorMoved bool `json:"anchor_moved,omitempty"`
+	// SameMemory reports, for fresh_no_alias, that the return has a
+	// StorageImpl ID of its own but the argument's memory (the same
+	// storage anchor, [Anchored]): one buffer under two storages.
+	SameMemory bool `json:"same_memory,omitempty"`
+	// Recycled reports, for same_storage, that the runtime took the
+	// argument's memory back during the call ([Recycled]) while the
+	// argument still points at it.
+	Recycled bool `json:"recycled,omitempty"`
 	// Binding and Env are set for binding_context; Binding also for
 	// impl_use_count_eq_fresh on a return with a bound foreign object
 	// (ImplBound).
@@ -128,6 +136,9 @@ func (v *Violation) detail() string {
 	case CheckSameImpl:
 		return fmt.Sprintf("kernel replaced the TensorImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
 	case CheckSameStorage:
+		if v.Recycled {
+			return fmt.Sprintf("kernel gave the memory of StorageImpl %v back to the runtime's pool (asserts.Recycled) while the argument still points at it: the next fresh output can take it", ID(v.Got))
+		}
 		if v.AnchorMoved {
 			return fmt.Sprintf("kernel rebound the tensor to other memory (its storage anchor moved) and kept StorageImpl %v", ID(v.Got))
 		}
@@ -173,6 +184,9 @@ func (v *Violation) detail() string {
 	case CheckDistinctOutputs:
 		return fmt.Sprintf("shares StorageImpl %v with %s", ID(v.Got), v.Other)
 	case CheckFreshNoAlias:
+		if v.SameMemory {
+			return fmt.Sprintf("is on the memory of %s (its storage anchor) under StorageImpl %v, %s's being %v: one buffer under two storages, but the schema says the return is fresh", v.Other, ID(v.Got), v.Other, ID(v.Want))
+		}
 		if v.StorageUses == 0 { // a runtime without use counts: none to show
 			return fmt.Sprintf("shares StorageImpl %v with %s, but the schema says the return is fresh", ID(v.Got), v.Other)
 		}
@@ -204,6 +218,9 @@ func (v *Violation) detail() string {
 func hint(v *Violation) string {
 	if v.Released {
 		return "a kernel must not release or reset its caller's handles: the caller still owns every argument"
+	}
+	if v.Recycled {
+		return "a kernel that resizes a tensor may give its old memory back only once the tensor points at new memory; give the tensor its new buffer first, or keep the old one"
 	}
 	if int(v.Check) >= len(checkFacts) {
 		return ""

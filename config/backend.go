@@ -15,6 +15,7 @@ func checkBackend(b *schema.Backend, s *schema.Schema) error {
 		names[o.Name] = true
 	}
 	var errs schema.ErrorList
+	var all *schema.OpList // made at the first name that is no op
 	for _, list := range []struct {
 		key string
 		ops []schema.BackendOp
@@ -23,7 +24,11 @@ func checkBackend(b *schema.Backend, s *schema.Schema) error {
 			if names[op.Name] {
 				continue
 			}
-			errs.Addf(op.Pos, "%s: %s", list.key, UnknownOp(s, names, op.Name))
+			if all == nil {
+				all = s.OpList()
+			}
+			msg, _ := all.SelectsNone(op.Name, true)
+			errs.Addf(op.Pos, "%s: %s", list.key, msg)
 		}
 	}
 	return errs.Err()

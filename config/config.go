@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -16,7 +15,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/kernels"
@@ -26,8 +24,9 @@ import (
 )
 
 // Config is an assertgen.yaml: everything `assertgen gen` and `assertgen
-// vet` need, in one file next to the code it generates. Every field has a
-// flag of the same meaning; flags win. Relative paths are relative to the
+// vet` need, in one file next to the code it generates. Every key is a
+// row of [Keys]; every key but sweep, bind and bind_imports has a flag of
+// the same meaning, and flags win. Relative paths are relative to the
 // directory of the config file.
 //
 //	schema: native_functions.yaml   # default: the embedded yaml of pytorch_version
@@ -64,7 +63,7 @@ import (
 // the flag.
 type Config struct {
 	Schema      string `yaml:"schema"`
-	Tags        string `yaml:"tags"`
+	Tags        string `yaml:"tags_yaml"`
 	Derivatives string `yaml:"derivatives"`
 	Profile     string `yaml:"profile"`
 	// PyTorchVersion selects the PyTorch release ("1.13", "2.6", "2.14"): the
@@ -147,15 +146,9 @@ type Config struct {
 	// Notes are warnings about the file that are no errors, such as a
 	// deprecated key, at their positions.
 	Notes []*schema.Error `yaml:"-"`
-	// tagsKey is "tags_yaml" when Tags was read from that key (errors
-	// then name it, not the deprecated tags: whose field it shares).
-	tagsKey string
-}
-
-var configKeys = []string{
-	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
-	"package", "output", "prefix", "mode", "build_tag", "use_counts", "metadata", "memory", "sweep",
-	"kernels", "bind", "bind_imports", "allow_missing_kernels", "types", "type_params", "backend", "ops",
+	// oldKeys holds, by key, the earlier spelling (Key.OldKey) its value
+	// was read from: errors name the key as the user wrote it.
+	oldKeys map[string]string
 }
 
 // NoUseCounts reports whether the Tensor type keeps no use counts:
@@ -189,19 +182,19 @@ func Parse(path string, src []byte) (*Config, error) {
 		return nil, errs.Err()
 	}
 	seen := map[string]*yaml.Node{}
+	names := keyNames()
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
-		if !slices.Contains(configKeys, k.Value) {
-			errs.Addf(pos(k), "unknown key %q%s", k.Value, schema.DidYouMean(k.Value, configKeys))
+		if !slices.Contains(names, k.Value) {
+			errs.Addf(pos(k), "unknown key %q%s", k.Value, schema.DidYouMean(k.Value, names))
 			continue
 		}
 		written := k.Value // the key as the user wrote it, for messages
-		if k.Value == "tags_yaml" {
-			// tags_yaml: is the tags: of earlier configs, named as its flag
-			// -tags-yaml; both read into Tags, and tags: stays for them.
-			k = &yaml.Node{Kind: k.Kind, Tag: k.Tag, Value: "tags", Line: k.Line, Column: k.Column}
-		} else if k.Value == "tags" {
-			c.Notes = append(c.Notes, &schema.Error{Pos: pos(k), Msg: "tags: is deprecated; use tags_yaml: (the -tags-yaml flag)"})
+		if key := oldKey(k.Value); key != nil {
+			// An earlier spelling (tags: for tags_yaml:, named as its flag
+			// -tags-yaml) still reads into the key's field, and says so.
+			c.Notes = append(c.Notes, &schema.Error{Pos: pos(k), Msg: fmt.Sprintf("%s: is deprecated; use %s: (the -%s flag)", k.Value, key.Name, key.Flag())})
+			k = &yaml.Node{Kind: k.Kind, Tag: k.Tag, Value: key.Name, Line: k.Line, Column: k.Column}
 		}
 		if first := seen[k.Value]; first != nil {
 			errs.Addf(pos(k), "duplicate key %q; first at line %d", root.Content[i].Value, first.Line)
@@ -236,7 +229,10 @@ func Parse(path string, src []byte) (*Config, error) {
 		}
 		c.Pos[k.Value] = pos(v)
 		if written != k.Value {
-			c.tagsKey = written
+			if c.oldKeys == nil {
+				c.oldKeys = map[string]string{}
+			}
+			c.oldKeys[k.Value] = written
 		}
 		switch k.Value {
 		case "ops", "allowlists":
@@ -288,6 +284,16 @@ func bindPos(at schema.Position, v *yaml.Node) BindPos {
 	}
 	return BindPos{At: at, Exact: (plain || quoted) && !strings.Contains(v.Value, "\n") &&
 		(!quoted || !strings.ContainsAny(v.Value, "\\'"))}
+}
+
+// oldKey returns the key whose earlier spelling name is, or nil.
+func oldKey(name string) *Key {
+	for i := range Keys {
+		if Keys[i].OldKey == name {
+			return &Keys[i]
+		}
+	}
+	return nil
 }
 
 // duplicateKeys returns the keys of the mapping n that repeat an earlier
@@ -353,8 +359,8 @@ func (c *Config) Errorf(key, format string, args ...any) *schema.Error {
 	msg := fmt.Sprintf(format, args...)
 	if !strings.HasPrefix(at.Filename, "-") || at.IsValid() {
 		name, _, _ := strings.Cut(key, ".")
-		if name == "tags" && c.tagsKey != "" {
-			name = c.tagsKey // the value was read from tags_yaml:
+		if old := c.oldKeys[name]; old != "" {
+			name = old // the value was read from the earlier spelling
 		}
 		msg = name + ": " + msg
 	}
@@ -507,7 +513,7 @@ func (c *Config) CheckFiles() error {
 		}
 	}
 	exists("schema", c.Schema)
-	exists("tags", c.Tags)
+	exists("tags_yaml", c.Tags)
 	exists("derivatives", c.Derivatives)
 	exists("backend", c.Backend)
 	if strings.HasPrefix(c.Kernels, ".") {
@@ -592,6 +598,7 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 		names[o.Name] = true
 	}
 	var errs schema.ErrorList
+	var list *schema.OpList // made at the first name that is no op
 	first := map[string]string{}
 	suggested := 0
 	for i, pat := range c.Ops {
@@ -610,9 +617,15 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 			continue
 		}
 		first[pat] = key
+		if names[pat] {
+			continue
+		}
+		if list == nil {
+			list = s.OpList()
+		}
 		// Near names cost a search of the schema each: the first
 		// MaxSuggested unknown names get them, the rest a plain message.
-		if msg := unknownOp(s, names, pat, suggested < MaxSuggested); msg != "" {
+		if msg, _ := list.SelectsNone(pat, suggested < MaxSuggested); msg != "" {
 			errs = append(errs, c.Errorf(key, "%s", msg))
 			suggested++
 		}
@@ -624,95 +637,3 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 // near names for; a list of thousands of unknown names is checked in
 // time linear in its length.
 const MaxSuggested = 10
-
-// UnknownOp returns why the selector text selects no op of s ("" if it
-// selects one): a pattern that is no selector (with the selectors that
-// say what it meant), a name.* without overloads, a name with overloads
-// only, or an unknown name with the closest names of s. names holds the op
-// names of s.
-func UnknownOp(s *schema.Schema, names map[string]bool, text string) string {
-	return unknownOp(s, names, text, true)
-}
-
-// unknownOp is UnknownOp that looks for near names only if suggest is set.
-func unknownOp(s *schema.Schema, names map[string]bool, text string, suggest bool) string {
-	if names[text] {
-		return ""
-	}
-	sel, err := schema.ParseSelector(text)
-	switch {
-	case err != nil && strings.ContainsAny(text, `*?[\`):
-		return notSelector(s, text)
-	case err == nil && sel.Every:
-		for _, o := range s.Ops {
-			if sel.Matches(o.Func.Name) {
-				return ""
-			}
-		}
-		return fmt.Sprintf("%q selects no op of %s", text, s.Path)
-	}
-	var overloads []string
-	for _, o := range s.Ops {
-		if strings.HasPrefix(o.Name, text+".") {
-			overloads = append(overloads, o.Name)
-		}
-	}
-	if len(overloads) > 0 {
-		if len(overloads) > 3 {
-			overloads = append(overloads[:3], "...")
-		}
-		return fmt.Sprintf("unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", text, text, strings.Join(overloads, ", "))
-	}
-	msg := fmt.Sprintf("unknown op %q in %s", text, s.Path)
-	if !suggest {
-		return msg
-	}
-	var sugg []string
-	for _, n := range allowlist.Suggest(s, text, 3) {
-		if !names[n] && !strings.Contains(n, "*") {
-			n += ".*"
-		}
-		sugg = append(sugg, n)
-	}
-	return msg + schema.Suggest(sugg...)
-}
-
-// notSelector explains a pattern that is no op selector, such as the
-// path.Match patterns ops: once took ("add*"): it names the selectors
-// that select what the pattern matches in s, name.* for a name all of
-// whose overloads it matches, the op names otherwise (the first few).
-func notSelector(s *schema.Schema, pat string) string {
-	msg := fmt.Sprintf("%q is not an op selector (an op name, name.* for its overloads or * for every op)", pat)
-	matched := map[schema.BaseName]int{} // overloads of a name that pat matches
-	all := map[schema.BaseName]int{}
-	var order []schema.BaseName
-	for _, o := range s.Ops {
-		b := o.Func.Name.Name
-		all[b]++
-		if ok, _ := path.Match(pat, o.Name); ok {
-			if matched[b] == 0 {
-				order = append(order, b)
-			}
-			matched[b]++
-		}
-	}
-	var fix []string
-	for _, b := range order {
-		if matched[b] == all[b] {
-			fix = append(fix, b.String()+".*")
-			continue
-		}
-		for _, o := range s.Ops {
-			if ok, _ := path.Match(pat, o.Name); ok && o.Func.Name.Name == b {
-				fix = append(fix, o.Name)
-			}
-		}
-	}
-	switch n := len(fix); {
-	case n == 0:
-		return msg
-	case n > 4:
-		fix = append(fix[:4], fmt.Sprintf("... (%d in all)", n))
-	}
-	return msg + ": write " + strings.Join(fix, ", ") + " instead"
-}

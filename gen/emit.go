@@ -258,21 +258,23 @@ func anchorArg(s *snap) hArg {
 
 // readMemory reads the memory of slot s's tensor into the helper's local
 // m<k> and passes it, by address, to asserts' method f (SaveMemory,
-// AfterMemory or ResultMemory).
+// AfterMemory or ResultMemory), after the tensor's handle.
 func readMemory(h *helper, f string, s *snap) {
 	k := strconv.Itoa(s.k)
 	h.add("m"+k+":=t"+k+".Memory()", jen.Id("m"+k).Op(":=").Id("t"+k).Dot("Memory").Call())
-	h.method(f, snapArg(s), hArg{"&m" + k, jen.Op("&").Id("m" + k)})
+	h.method(f, snapArg(s), hArg{"unsafe.Pointer(t" + k + ")", jen.Qual("unsafe", "Pointer").Call(jen.Id("t" + k))}, hArg{"&m" + k, jen.Op("&").Id("m" + k)})
 }
 
 // anchored reports whether the wrappers read the storage anchor of the
-// single tensor of slot s themselves: a runtime without use counts, whose
-// tensor type implements asserts.Anchored (kernels.Set.Anchored). Its
-// snapshots then take Save and SaveAnchor (After and AfterAnchor) instead
-// of SaveIdent (AfterIdent), and its fresh returns FreshNotHeldAnchor
-// instead of FreshNotHeld: the same checks without a type assertion.
+// single tensor of slot s themselves: its tensor type implements
+// asserts.Anchored (kernels.Set.Anchored). Its snapshots then take Save
+// and SaveAnchor (After and AfterAnchor, or for a runtime with use counts
+// AfterRecycled; Result or ResultIdent and ResultAnchor) instead of
+// SaveIdent (AfterIdent), and its fresh returns FreshNotHeldAnchor instead
+// of FreshNotHeld: the same checks without a type assertion, and memory
+// compared where the runtime reports it.
 func (ss *shapeSet) anchored(s *snap) bool {
-	return ss.noUseCounts && !s.list && !s.typ.Interface && ss.anchoredOf[s.typ.Origin().String()]
+	return !s.list && !s.typ.Interface && ss.anchoredOf[s.typ.Origin().String()] && (ss.noUseCounts || s.form == schema.TensorSingle)
 }
 
 // locArg is element i of the op's Loc array.
@@ -467,9 +469,14 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 			h.method("After"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s))
 		} else if s.mem {
 			readMemory(h, "AfterMemory", s)
-		} else if ss.anchored(s) {
+		} else if ss.anchored(s) && noUseCounts {
 			h.method("After", snapArg(s), tensorArg(s))
 			h.method("AfterAnchor", snapArg(s), anchorArg(s))
+		} else if ss.anchored(s) {
+			// a runtime with use counts: a moved anchor is a resize; memory
+			// taken back during the call is a violation
+			h.method("After", snapArg(s), tensorArg(s))
+			h.method("AfterRecycled", snapArg(s), anchorArg(s))
 		} else {
 			h.method("After"+identSuffix(s.typ, ss), snapArg(s), tensorArg(s))
 		}
@@ -485,6 +492,9 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 			readMemory(h, "ResultMemory", s)
 		} else {
 			h.method(result, snapArg(s), tensorArg(s))
+			if ss.anchored(s) {
+				h.method("ResultAnchor", snapArg(s), anchorArg(s))
+			}
 		}
 	}
 }
@@ -730,6 +740,10 @@ type listFn struct {
 	typ     kernels.GoType
 	tparams []kernels.TypeParam
 	guard   string // the elements' guard, for an interface type (see shapeSet.guardFn)
+	// mem is set for a list of the foreign adapter type: each element's
+	// memory is read once (SaveMemory, AfterMemory), not once per
+	// contract method.
+	mem bool
 }
 
 // listFn returns the name of the list snapshot function of kind k for
@@ -744,6 +758,9 @@ func (ss *shapeSet) listFn(k listKind, t kernels.GoType) string {
 	n := ss.shapeName(ss.ns+listKinds[k].name, typeParamsKey(tps)+ts) // called only by helpers: not exported
 	ss.lists[key] = n
 	lf := listFn{name: n, kind: k, typ: t, tparams: tps}
+	if f := ss.foreign; f != nil && t.Path == f.adapter.Path && t.Name == f.adapter.Name && t.Prefix == "[]"+f.adapter.Prefix {
+		lf.mem = k == listSave || k == listSaveOpt || k == listAfter
+	}
 	if t.Interface {
 		elem := t
 		elem.Prefix = strings.TrimPrefix(elem.Prefix, "[]")
@@ -838,6 +855,18 @@ func genListFn(f *jen.File, lf listFn) {
 		each = c.Clone().Dot("ResultIdent").Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
 		last = l.Clone().Dot("SummarizeResult").Call()
 	}
+	body := []jen.Code{each}
+	if lf.mem {
+		// the element's memory, read once: m := t.Memory(); c.SaveMemory(l.At(i), unsafe.Pointer(t), &m)
+		method := "SaveMemory"
+		if lf.kind == listAfter {
+			method = "AfterMemory"
+		}
+		body = []jen.Code{
+			jen.Id("m").Op(":=").Id("t").Dot("Memory").Call(),
+			c.Clone().Dot(method).Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Qual("unsafe", "Pointer").Call(jen.Id("t")), jen.Op("&").Id("m")),
+		}
+	}
 	f.Line()
 	short := lf.typ.Display()
 	f.Commentf("%s is asserts.%s for %s, without an indirect call per element.", lf.name, listKinds[lf.kind].generic, short)
@@ -847,7 +876,7 @@ func genListFn(f *jen.File, lf listFn) {
 		jen.Id("ts").Add(typeCode(lf.typ)),
 	).Block(
 		first,
-		jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Add(ts)).Block(each),
+		jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Add(ts)).Block(body...),
 		last,
 	)
 }

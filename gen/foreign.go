@@ -72,13 +72,12 @@ func genForeign(f *jen.File, ft *foreignType) {
 	f.Comment("Memory says where t's elements are.")
 	f.Func().Params(recv.Clone()).Id("Memory").Params().Qual(AssertsPath, "Memory").Block(
 		jen.If(t.Clone().Op("==").Nil()).Block(jen.Return(jen.Qual(AssertsPath, "Memory").Values())),
-		jen.Return(jen.Qual(ft.memory.Path, ft.memory.Name).Call(jen.Parens(typeCode(ft.tensor)).Call(t.Clone())).
-			Dot("Of").Call(jen.Qual("unsafe", "Pointer").Call(t.Clone()))),
+		jen.Return(jen.Qual(ft.memory.Path, ft.memory.Name).Call(jen.Parens(typeCode(ft.tensor)).Call(t.Clone()))),
 	)
 	f.Line()
 	f.Comment("Ident implements asserts.Identity.")
 	f.Func().Params(recv.Clone()).Id("Ident").Params().Qual(AssertsPath, "Ident").Block(
-		jen.Return(t.Clone().Dot("Memory").Call().Dot("Ident").Call()))
+		jen.Return(t.Clone().Dot("Memory").Call().Dot("Ident").Call(jen.Qual("unsafe", "Pointer").Call(t.Clone()))))
 	f.Line()
 	f.Comment("StorageAnchor implements asserts.Anchored.")
 	f.Func().Params(recv.Clone()).Id("StorageAnchor").Params().Qual("unsafe", "Pointer").Block(

@@ -12,11 +12,11 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/assertgen/assertgen/internal/discover"
-	"github.com/assertgen/assertgen/internal/golden"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/testdata/golden"
 )
 
 const smallDir = "testdata/small"

@@ -21,8 +21,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/assertgen/assertgen/internal/testhook"
 )
 
 // Writing a set of files is a small transaction with a journal, so that
@@ -217,7 +215,7 @@ func (e *LockedError) Unwrap() error { return ErrLocked }
 // rename of the journal is the commit point.
 func stageFiles(ctx context.Context, dir, stage, verb string, files []File, obsolete []string) error {
 	for _, f := range files {
-		testhook.Pause()
+		pause()
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -244,7 +242,7 @@ func stageFiles(ctx context.Context, dir, stage, verb string, files []File, obso
 	if err := writeSynced(tmp, j.Bytes()); err != nil {
 		return err
 	}
-	testhook.Pause()
+	pause()
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -271,7 +269,7 @@ func applyJournal(dir, stage string) error {
 		if !ok || !validName(name) || verb != "write" && verb != "new" && verb != "remove" {
 			return fmt.Errorf("%s: corrupt journal line %q; remove the directory and run again", stage, sc.Text())
 		}
-		testhook.Pause()
+		pause()
 		target := filepath.Join(dir, filepath.FromSlash(name))
 		if verb == "remove" {
 			if err := os.Remove(target); err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/allowlist"
-	"github.com/assertgen/assertgen/internal/golden"
 	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/testdata/golden"
 )
 
 // A difference is one row of docs/plan.md's table of where strict differs

@@ -8,8 +8,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/assertgen/assertgen/internal/golden"
 	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/testdata/golden"
 )
 
 var pytorchSchema = sync.OnceValues(func() (*schema.Schema, error) { return schema.Embedded("1.13") })

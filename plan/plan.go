@@ -15,6 +15,7 @@
 package plan
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -866,35 +867,51 @@ func (p *Plan) Select(selectors []string, where map[string]schema.Position) erro
 	if len(selectors) == 0 {
 		return nil
 	}
-	sels := make([]schema.Selector, len(selectors))
-	for i, text := range selectors {
-		sel, err := schema.ParseSelector(text)
-		if err != nil {
-			return fmt.Errorf("op selector %q: %v", text, err)
-		}
-		sels[i] = sel
-	}
-	hit := make([]bool, len(sels))
-	var out []*Op
-	for _, op := range p.Ops {
-		name, err := opName(op)
-		if err != nil {
+	names := make([]schema.OperatorName, len(p.Ops))
+	for i, op := range p.Ops {
+		var err error
+		if names[i], err = opName(op); err != nil {
 			return err
 		}
+	}
+	list := schema.NewOpList("the plan", names)
+	sels := make([]schema.Selector, len(selectors))
+	for i, text := range selectors {
+		var err error
+		if sels[i], err = schema.ParseSelector(text); err != nil {
+			msg, _ := list.SelectsNone(text, true)
+			return errors.New(msg)
+		}
+	}
+	hit, unhit := make([]bool, len(sels)), len(sels)
+	var out []*Op
+	for k, op := range p.Ops {
+		by := -1 // the first selector that selects op; a later one is hit too
 		for i, sel := range sels {
-			if sel.Matches(name) {
-				hit[i] = true
-				if at, ok := where[selectors[i]]; ok {
-					op.SelectedBy = at.String()
+			if (by < 0 || !hit[i]) && sel.Matches(names[k]) {
+				if !hit[i] {
+					hit[i], unhit = true, unhit-1
 				}
-				out = append(out, op)
+				if by < 0 {
+					by = i
+				}
+			}
+			if by >= 0 && unhit == 0 {
 				break
 			}
 		}
+		if by < 0 {
+			continue
+		}
+		if at, ok := where[selectors[by]]; ok {
+			op.SelectedBy = at.String()
+		}
+		out = append(out, op)
 	}
 	for i, text := range selectors {
 		if !hit[i] {
-			return fmt.Errorf("op selector %q selects no op", text)
+			msg, _ := list.SelectsNone(text, true)
+			return errors.New(msg)
 		}
 	}
 	p.Ops = out

@@ -459,10 +459,27 @@ func TestSelect(t *testing.T) {
 			t.Errorf("%s: selected_by %q, want %q", op.Name, op.SelectedBy, want)
 		}
 	}
-	if err := p.Select([]string{"nothing"}, nil); err == nil || !strings.Contains(err.Error(), `"nothing" selects no op`) {
+	if err := p.Select([]string{"nothing"}, nil); err == nil || err.Error() != `unknown op "nothing" in the plan` {
 		t.Errorf("got %v", err)
+	}
+	if err := p.Select([]string{"fo.*"}, nil); err == nil || err.Error() != `"fo.*" selects no op of the plan; did you mean foo.*?` {
+		t.Errorf("fo.*: got %v", err)
 	}
 	if err := p.Select([]string{"foo*"}, nil); err == nil || !strings.Contains(err.Error(), `"foo*" is not an op selector`) {
 		t.Errorf("foo*: got %v", err)
+	}
+	// Selectors may overlap: each selects ops, though an earlier one
+	// selected them first ("op selector "bar" selects no op", before).
+	if p, err = Build(loadSmall(t), Strict); err != nil {
+		t.Fatal(err)
+	}
+	n := len(p.Ops)
+	if err := p.Select([]string{"*", "bar", "foo.*"}, map[string]schema.Position{"bar": at}); err != nil || len(p.Ops) != n {
+		t.Fatalf("overlapping selectors: %d ops, %v", len(p.Ops), err)
+	}
+	for _, op := range p.Ops {
+		if op.SelectedBy != "" {
+			t.Errorf("%s: selected_by %q, want none (* selected it first)", op.Name, op.SelectedBy)
+		}
 	}
 }

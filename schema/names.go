@@ -2,6 +2,8 @@ package schema
 
 import (
 	"fmt"
+	"path"
+	"slices"
 	"strings"
 )
 
@@ -101,6 +103,146 @@ func (s Selector) String() string {
 		return s.Name.String() + ".*"
 	}
 	return s.Name.String()
+}
+
+// An OpList is the ops selectors are checked against, for
+// [OpList.SelectsNone]: their names, each spelled once, and where they
+// come from.
+type OpList struct {
+	in      string         // where the ops come from: a schema's path, "the plan"
+	names   []OperatorName // in order
+	spelled []string       // names[i].String()
+	near    []string       // the candidates of a near name: each op, and a name with overloads, bare and as name.*
+}
+
+// NewOpList returns the list of the ops named names, which come from in
+// (a schema's path, "the plan": the messages say so).
+func NewOpList(in string, names []OperatorName) *OpList {
+	l := &OpList{in: in, names: names, spelled: make([]string, len(names))}
+	every := map[BaseName]bool{}
+	for i, n := range names {
+		l.spelled[i] = n.String()
+		l.near = append(l.near, l.spelled[i])
+		if n.Overload != "" && !every[n.Name] {
+			every[n.Name] = true
+			l.near = append(l.near, n.Name.String(), n.Name.String()+".*")
+		}
+	}
+	return l
+}
+
+// OpList returns the list of s's ops, which come from s.Path.
+func (s *Schema) OpList() *OpList {
+	names := make([]OperatorName, len(s.Ops))
+	for i, o := range s.Ops {
+		names[i] = o.Func.Name
+	}
+	return NewOpList(s.Path, names)
+}
+
+// SelectsNone explains why the selector text selects no op of l, or
+// returns "" when it selects one. It is the one text of a selector
+// without an op, in whatever list of ops it is written: a config's ops:
+// and -ops and the names plan takes (package config), an allowlist's
+// entries (allowlist.List.Lint), the selectors a plan is narrowed to
+// (plan.Plan.Select). near asks for the closest names, a search of the
+// list that a caller checking thousands of selectors bounds:
+//
+//   - a text that is no selector: [ParseSelector]'s words, and the
+//     selectors of the ops it matches as a path.Match pattern, which ops:
+//     once took ("add*": write add.*, add_.* instead; the first four);
+//   - a name of which only overloads exist: name.* selects them all, and
+//     the first three are named;
+//   - name.* that selects nothing, or any other name (an unknown op): and
+//     with near the closest names (the first three, nearest first; a
+//     name with overloads as name.*).
+//
+// stale reports the last case when near found nothing close: an op of
+// another release, or one removed or renamed, which allowlist's lint
+// calls a stale entry.
+func (l *OpList) SelectsNone(text string, near bool) (msg string, stale bool) {
+	sel, err := ParseSelector(text)
+	if err == nil && slices.ContainsFunc(l.names, sel.Matches) {
+		return "", false
+	}
+	if err != nil && strings.ContainsAny(text, `*?[\`) {
+		return l.notSelector(text), false
+	}
+	var overloads []string
+	for i, n := range l.names {
+		if err == nil && !sel.Every && n.Name == sel.Name.Name && sel.Name.Overload == "" {
+			overloads = append(overloads, l.spelled[i])
+		}
+	}
+	switch {
+	case len(overloads) > 0:
+		return fmt.Sprintf("unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", text, text, firstOf(overloads, 3, "...")), false
+	case err == nil && sel.Every:
+		msg = fmt.Sprintf("%q selects no op of %s", text, l.in)
+	default:
+		msg = fmt.Sprintf("unknown op %q in %s", text, l.in)
+	}
+	if !near {
+		return msg, false
+	}
+	var closest []string // a bare name with overloads as name.*
+	for _, c := range Near(text, l.near) {
+		if !slices.Contains(l.spelled, c) && !strings.HasSuffix(c, ".*") {
+			c += ".*"
+		}
+		if !slices.Contains(closest, c) {
+			closest = append(closest, c)
+		}
+		if len(closest) == 3 {
+			break
+		}
+	}
+	return msg + Suggest(closest...), len(closest) == 0
+}
+
+// notSelector explains a pattern that is no op selector, such as the
+// path.Match patterns ops: once took ("add*"): it names the selectors
+// that select what the pattern matches in l, name.* for a name all of
+// whose overloads it matches, the op names otherwise (the first four).
+func (l *OpList) notSelector(pat string) string {
+	msg := fmt.Sprintf("%q is not an op selector (an op name, name.* for its overloads or * for every op)", pat)
+	matched := map[BaseName]int{} // overloads of a name that pat matches
+	all := map[BaseName]int{}
+	var order []BaseName
+	for i, n := range l.names {
+		all[n.Name]++
+		if ok, _ := path.Match(pat, l.spelled[i]); ok {
+			if matched[n.Name] == 0 {
+				order = append(order, n.Name)
+			}
+			matched[n.Name]++
+		}
+	}
+	var fix []string
+	for _, b := range order {
+		if matched[b] == all[b] {
+			fix = append(fix, b.String()+".*")
+			continue
+		}
+		for i, n := range l.names {
+			if ok, _ := path.Match(pat, l.spelled[i]); ok && n.Name == b {
+				fix = append(fix, l.spelled[i])
+			}
+		}
+	}
+	if len(fix) == 0 {
+		return msg
+	}
+	return msg + ": write " + firstOf(fix, 4, fmt.Sprintf("... (%d in all)", len(fix))) + " instead"
+}
+
+// firstOf joins the first n of names, and more after them when there are
+// more than n.
+func firstOf(names []string, n int, more string) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(append(slices.Clip(names[:n]), more), ", ")
 }
 
 // CppNameBases returns every base ([BaseName].Base) of an op whose C++

@@ -103,3 +103,49 @@ func TestParseSelector(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectsNone: the one text of a selector without an op, for each
+// reason, with and without the search for near names.
+func TestSelectsNone(t *testing.T) {
+	var names []OperatorName
+	for _, op := range []string{"add.Tensor", "add.out", "add.Scalar", "add.Scalar_out", "add_.Tensor", "sum", "sum.dim_IntList", "transpose.int", "mul.Tensor"} {
+		n, err := ParseOperatorName(op)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, n)
+	}
+	l := NewOpList("f.yaml", names)
+	for _, tc := range []struct {
+		sel   string
+		near  bool
+		want  string
+		stale bool
+	}{
+		{"add.Tensor", true, "", false},
+		{"sum", true, "", false},
+		{"add.*", true, "", false},
+		{"*", true, "", false},
+		{"add*", true, `"add*" is not an op selector (an op name, name.* for its overloads or * for every op): write add.*, add_.* instead`, false},
+		{"a*", true, `"a*" is not an op selector (an op name, name.* for its overloads or * for every op): write add.*, add_.* instead`, false},
+		{"*.Tensor", true, `"*.Tensor" is not an op selector (an op name, name.* for its overloads or * for every op): write add.Tensor, add_.*, mul.* instead`, false},
+		{"x[", true, `"x[" is not an op selector (an op name, name.* for its overloads or * for every op)`, false},
+		{"add", true, `unknown op "add": it has only overloads; use add.* for all of them, or one of add.Tensor, add.out, add.Scalar, ...`, false},
+		{"mul", false, `unknown op "mul": it has only overloads; use mul.* for all of them, or one of mul.Tensor`, false},
+		{"ad.*", true, `"ad.*" selects no op of f.yaml; did you mean add.*?`, false},
+		{"ad.*", false, `"ad.*" selects no op of f.yaml`, false},
+		{"sum_.*", true, `"sum_.*" selects no op of f.yaml; did you mean sum.*?`, false},
+		{"add.Tensr", true, `unknown op "add.Tensr" in f.yaml; did you mean add.Tensor, add_.Tensor?`, false},
+		{"tranpose.int", true, `unknown op "tranpose.int" in f.yaml; did you mean transpose.int?`, false},
+		{"tranpose.int", false, `unknown op "tranpose.int" in f.yaml`, false},
+		{"tranpose", true, `unknown op "tranpose" in f.yaml; did you mean transpose.*?`, false},
+		{"sun", true, `unknown op "sun" in f.yaml; did you mean sum?`, false},
+		{"_nested_tensor_size", true, `unknown op "_nested_tensor_size" in f.yaml`, true},
+		{"a b", true, `unknown op "a b" in f.yaml`, true},
+	} {
+		got, stale := l.SelectsNone(tc.sel, tc.near)
+		if got != tc.want || stale != tc.stale {
+			t.Errorf("SelectsNone(%q, %v) = %q, %v\nwant %q, %v", tc.sel, tc.near, got, stale, tc.want, tc.stale)
+		}
+	}
+}

@@ -2,7 +2,7 @@
 # Times docs/guide.md's "Start in your own module" from an empty module to
 # the first passing debug test, cold: empty build and module caches (temp
 # directories), the machine's GOPROXY. It runs the section's steps (the
-# <!-- quickstart: ... --> blocks, as internal/quickstart does) in a module
+# <!-- quickstart: ... --> blocks, as the docs' tests do) in a module
 # next to a link to this repository, then `go test -tags debugasserts`.
 # GOTOOLCHAIN is passed through (GOTOOLCHAIN=go1.25.14 scripts/firsthour.sh).
 set -euo pipefail

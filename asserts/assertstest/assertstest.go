@@ -72,6 +72,12 @@ type Runtime struct {
 	// Resize grows t in place, keeping its TensorImpl and StorageImpl
 	// (resize_). Optional.
 	Resize func(t asserts.Tensor)
+	// Recycle gives t's buffer back to the runtime's pool while t keeps
+	// pointing at it, as a broken kernel would (its pool's Put, which calls
+	// asserts.Recycled). Optional, for tensors that implement
+	// asserts.Anchored: with it, the suite checks that such a kernel is
+	// reported at its call.
+	Recycle func(t asserts.Tensor)
 	// Kinds are tensors of other kinds, each with the traits it must report.
 	// Optional.
 	Kinds []Kind
@@ -121,6 +127,7 @@ var cases = []testCase{
 	{"version", testVersion},
 	{"set_", testSetStorage},
 	{"resize_", testResize},
+	{"memory", testMemory},
 	{"kinds", testKinds},
 	{"env", testEnv},
 	{"bindings", testBindings},

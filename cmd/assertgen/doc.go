@@ -139,12 +139,13 @@
 //
 // gen and vet read assertgen.yaml from the current directory, or the file
 // given with -config; plan and explain read a config file only when given
-// -config, and then apply its schema, tags, derivatives, profile, PyTorch
-// version and allowlists as gen and vet do, and plan its ops and backend
-// too (its other keys are checked, not used). Every key has a flag of the
-// same meaning and name, _ written - (build_tag:, -build-tag), and flags
-// win. plan and explain take the flags from -config to -allowlists, plan
-// also -ops:
+// -config, and then apply the keys that shape the plan as gen and vet do
+// (schema, tags_yaml, derivatives, profile, pytorch_version, allowlists,
+// use_counts, memory, metadata), and plan its ops and backend too (its
+// other keys are checked, not used). Every key but sweep, bind and
+// bind_imports has a flag of the same meaning and name, _ written -
+// (build_tag:, -build-tag), and flags win. plan and explain take the
+// flags of the keys that shape the plan, plan also -ops:
 //
 //	-config FILE      the config file; default: assertgen.yaml in the working
 //	                  directory, if any (gen, vet); none (plan, explain)

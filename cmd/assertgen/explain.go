@@ -5,14 +5,12 @@ import (
 	"io"
 	"strings"
 
-	"github.com/assertgen/assertgen/internal/cmdflag"
 	"github.com/assertgen/assertgen/internal/setup"
-	"github.com/assertgen/assertgen/plan"
 )
 
 // cmdExplain runs `assertgen explain OP [flags]`.
 func cmdExplain(args []string, stdout, stderr io.Writer) error {
-	fs := cmdflag.New("explain", stderr)
+	fs := setup.NewFlagSet("explain", stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `usage: assertgen explain OP [flags]
 
@@ -25,13 +23,13 @@ flags:
 `)
 		fs.PrintDefaults()
 	}
-	cf := cmdflag.Register(fs, "explain", false, stderr)
+	cf := setup.RegisterConfig(fs, "explain", false, stderr)
 	// OP may come before or after the flags.
 	var op string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		op, args = args[0], args[1:]
 	}
-	if err := cmdflag.Parse(fs, args); err != nil {
+	if err := setup.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	rest := fs.Args()
@@ -41,19 +39,11 @@ flags:
 	if op == "" {
 		fmt.Fprintln(stderr, "assertgen explain: missing OP")
 		fs.Usage()
-		return cmdflag.ErrUsage
+		return setup.ErrUsage
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(stderr, "assertgen explain: unexpected argument %q\n", rest[0])
-		return cmdflag.ErrUsage
+		return setup.ErrUsage
 	}
-	c, err := cf.Load(fs)
-	if err != nil {
-		return err
-	}
-	s, opts, err := setup.Input(c)
-	if err != nil {
-		return err
-	}
-	return plan.Explain(stdout, s, op, opts)
+	return cf.Explain(op, stdout)
 }

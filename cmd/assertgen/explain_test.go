@@ -63,7 +63,7 @@ func TestExplainCLI(t *testing.T) {
 			nf214 + `:332:28: dispatch key SparseMPS is not supported in native_functions.yaml by PyTorch 2.6.0 (valid in PyTorch 2.14.1: pass -pytorch-version 2.14)`,
 			"assertgen: 498 errors"}},
 		{args: []string{"plan", "-json", "-schema", nf214}, inStdout: []string{`"pytorch_version": "2.14"`, `"name":"narrow_copy"`}},
-		{args: []string{"plan", "-allowlists", typo}, code: 1, inErr: []string{typo + `:2:9: may_alias: unknown op "tranpose.int"; did you mean "transpose.int"?`}},
+		{args: []string{"plan", "-allowlists", typo}, code: 1, inErr: []string{typo + `:2:9: may_alias: unknown op "tranpose.int" in pytorch-2.14.1/native_functions.yaml; did you mean transpose.int?`}},
 		{args: []string{"plan", "-allowlists", dup, "-allowlists", dup}, code: 1, inErr: []string{dup + ":2:9: duplicate may_alias entry for transpose.int: same as the entry at " + dup + ":2:9"}},
 		{args: []string{"explain", "add", "-allowlists", noReason}, code: 1, inErr: []string{noReason + ":2:5: views: entry without reason"}},
 		{args: []string{"plan", "-allowlists", filepath.Join(dir, "missing.yaml")}, code: 1, inErr: []string{"no such file"}},

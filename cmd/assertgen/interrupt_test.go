@@ -59,9 +59,9 @@ func writeSet(t *testing.T, dir string, set map[string]string) {
 // The old set is the interface-mode output of gen/testdata/small for a
 // few ops, the new set the function-mode output for all (fewer files,
 // different contents), so a new set replaces some files and removes
-// others. The hidden
-// ASSERTGEN_TEST_WRITE_DELAY slows each write step down to 15 ms; the
-// signal comes a random time after the staging directory appears, within
+// others. The command runs built with the tag assertgen_writepace
+// (pacedCommand), and ASSERTGEN_TEST_WRITE_DELAY slows each write step
+// down to 15 ms; the signal comes a random time after the staging directory appears, within
 // the span of the whole write.
 func TestGenInterrupted(t *testing.T) {
 	if runtime.GOOS == "windows" {
@@ -86,10 +86,7 @@ func TestGenInterrupted(t *testing.T) {
 	if maps.Equal(oldSet, newSet) || removed == 0 {
 		t.Fatalf("old set %v, new set %v: want different sets, with files only in the old one", slices.Sorted(maps.Keys(oldSet)), slices.Sorted(maps.Keys(newSet)))
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe := pacedCommand(t)
 	const step = 15 * time.Millisecond
 	// Each new file staged, the journal, each file moved in and each
 	// obsolete one removed: a step each, and one more for the rest.
@@ -105,7 +102,7 @@ func TestGenInterrupted(t *testing.T) {
 		}
 		cmd := exec.Command(exe, "gen", "-output", out)
 		cmd.Dir = small
-		cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_MAIN=1", "ASSERTGEN_TEST_WRITE_DELAY="+step.String())
+		cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_WRITE_DELAY="+step.String())
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {

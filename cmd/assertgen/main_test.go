@@ -3,28 +3,65 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
-	"time"
-
-	"github.com/assertgen/assertgen/internal/testhook"
 )
 
 // TestMain runs the command itself when the test binary is re-executed by
 // runCLI, so end-to-end tests need no separate build.
 func TestMain(m *testing.M) {
 	if os.Getenv("ASSERTGEN_TEST_MAIN") == "1" {
-		// The interrupt tests slow each write step down (see testhook).
-		if d, err := time.ParseDuration(os.Getenv("ASSERTGEN_TEST_WRITE_DELAY")); err == nil {
-			testhook.WriteStep = d
-		}
 		main()
 		return
 	}
-	os.Exit(m.Run())
+	if debugBuild && os.Getenv("ASSERTGEN_CMD_TESTS_IN_DEBUG") == "" {
+		// The command's behaviour does not depend on the build tag (no
+		// package it links reads asserts.Compiled), and its tests, which
+		// build and run programs of their own in both builds, take
+		// minutes: run them once, in the release build.
+		fmt.Println("cmd/assertgen: its tests run without -tags debugasserts (ASSERTGEN_CMD_TESTS_IN_DEBUG=1 runs them here too)")
+		os.Exit(0)
+	}
+	code := m.Run()
+	if pacedDir != "" {
+		os.RemoveAll(pacedDir)
+	}
+	os.Exit(code)
+}
+
+var (
+	pacedOnce sync.Once
+	pacedDir  string // the paced command's directory, removed by TestMain
+	pacedExe  string
+	pacedErr  error
+)
+
+// pacedCommand returns the command built with the tag assertgen_writepace,
+// whose writes wait ASSERTGEN_TEST_WRITE_DELAY before each step (output's
+// pause_writepace.go), for the tests that send a signal in the middle of a
+// write. It is built once per test binary; this test binary, and every
+// build without the tag, has no such wait.
+func pacedCommand(t *testing.T) string {
+	t.Helper()
+	pacedOnce.Do(func() {
+		if pacedDir, pacedErr = os.MkdirTemp("", "assertgen-paced"); pacedErr != nil {
+			return
+		}
+		pacedExe = filepath.Join(pacedDir, "assertgen")
+		out, err := exec.Command("go", "build", "-tags", "assertgen_writepace", "-o", pacedExe, ".").CombinedOutput()
+		if err != nil {
+			pacedErr = fmt.Errorf("go build -tags assertgen_writepace: %v\n%s", err, out)
+		}
+	})
+	if pacedErr != nil {
+		t.Fatal(pacedErr)
+	}
+	return pacedExe
 }
 
 // runCLI runs assertgen with args in dir and returns its output and exit

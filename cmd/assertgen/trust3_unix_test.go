@@ -79,10 +79,7 @@ func TestStubsInterrupted(t *testing.T) {
 // checks what the next run makes of what was left.
 func interruptWrites(t *testing.T, dir, out string, args []string, oldSet, newSet map[string]string, sigs []syscall.Signal, afterKill func(t *testing.T)) {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe := pacedCommand(t)
 	stage := filepath.Join(out, ".assertgen-new")
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 41))
 	for i := range 2 * len(sigs) {
@@ -96,7 +93,7 @@ func interruptWrites(t *testing.T, dir, out string, args []string, oldSet, newSe
 		writeSet(t, out, oldSet)
 		cmd := exec.Command(exe, args...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_MAIN=1", "ASSERTGEN_TEST_WRITE_DELAY="+step.String())
+		cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_WRITE_DELAY="+step.String())
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {

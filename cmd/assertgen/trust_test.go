@@ -92,10 +92,7 @@ func TestGenConcurrent(t *testing.T) {
 		{"gen", "-mode", "interface", "-package", "out", "-output", out, "-ops", "add.Tensor"},
 		{"gen", "-mode", "interface", "-package", "out", "-output", out, "-ops", "neg,abs,transpose.int"},
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe := pacedCommand(t)
 	type result struct {
 		code   int
 		stderr string
@@ -108,7 +105,7 @@ func TestGenConcurrent(t *testing.T) {
 			defer wg.Done()
 			cmd := exec.Command(exe, sets[i%2]...)
 			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_MAIN=1", "ASSERTGEN_TEST_WRITE_DELAY=3ms")
+			cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_WRITE_DELAY=3ms")
 			var e bytes.Buffer
 			cmd.Stderr = &e
 			err := cmd.Run()
@@ -395,7 +392,7 @@ func TestTypeMapUseCounts(t *testing.T) {
 
 // TestGenOutsideModule: issue 19 item 13. gen says when the package it
 // wrote lands in no Go module, where it cannot build, and is quiet inside
-// one. (The README's main command: internal/quickstart.)
+// one. (The README's main command: docs/readme_test.go.)
 func TestGenOutsideModule(t *testing.T) {
 	if setup.InModule(os.TempDir()) {
 		t.Skipf("the temporary directory %s is inside a Go module", os.TempDir())

@@ -70,6 +70,13 @@ func CloneReturnsSelf(self *Tensor, memoryFormat *int) *Tensor {
 	return Clone(self, memoryFormat)
 }
 
+// CloneSharesMemory is clone that gives its result a new storage ID on
+// self's memory: one buffer under two storages (a write to the clone
+// changes self).
+func CloneSharesMemory(self *Tensor, memoryFormat *int) *Tensor {
+	return &Tensor{data: self.data, sid: nextID(), id: nextID(), sizes: self.sizes, strides: self.strides, offset: self.offset}
+}
+
 // CloneView is clone that returns a new view of self's storage.
 func CloneView(self *Tensor, memoryFormat *int) *Tensor {
 	return self.view(self.sizes, self.strides, self.offset)

@@ -121,3 +121,10 @@ func TestSweep(t *testing.T) {
 		}
 	})
 }
+
+// FuzzSweep is the coverage-guided fuzz target over the same ops, on
+// float32 tensors: go test -tags debugasserts -fuzz FuzzSweep (a finding
+// replays as a test).
+func FuzzSweep(f *testing.F) {
+	sweep.Fuzz(f, sweepAdapter[float32]{}, checked.SweepOps[float32])
+}

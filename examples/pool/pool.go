@@ -11,6 +11,7 @@ import (
 	"math"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 )
@@ -56,12 +57,20 @@ func (f *freeList[T]) get(n int) []T {
 	b := bs[len(bs)-1]
 	f.bufs[n] = bs[:len(bs)-1]
 	f.mu.Unlock()
+	if asserts.Compiled && asserts.Checking() {
+		asserts.Reused(asserts.SliceMemory(b).Anchor())
+	}
 	f.reused.Add(1)
 	clear(b)
 	return b
 }
 
 func (f *freeList[T]) put(b []T) {
+	if asserts.Compiled && asserts.Checking() {
+		// the checks judge a call during which a buffer its tensors still
+		// point at comes back here
+		asserts.Recycled(asserts.SliceMemory(b).Anchor())
+	}
 	f.mu.Lock()
 	f.bufs[len(b)] = append(f.bufs[len(b)], b)
 	f.mu.Unlock()
@@ -118,6 +127,16 @@ func New[T Float](values []T, shape ...int) *Tensor[T] {
 	t := empty[T](shape)
 	copy(t.st.data, values)
 	return t
+}
+
+// StorageAnchor implements asserts.Anchored: the last element of its
+// storage's buffer, which every tensor on that buffer shares, and which a
+// buffer taken from the free list again keeps, under a new storage ID.
+func (t *Tensor[T]) StorageAnchor() unsafe.Pointer {
+	if t == nil || t.st == nil {
+		return nil
+	}
+	return asserts.SliceMemory(t.st.data).Anchor()
 }
 
 // Retain takes one more hold on t and returns it.

@@ -33,11 +33,15 @@ func (j *Job) bindings(c *config.Config, s *schema.Schema) error {
 		known[o.Name] = true
 	}
 	bound := map[string]gen.Binding{}
+	var list *schema.OpList // made at the first name that is no op
 	for _, name := range slices.Sorted(maps.Keys(c.Bind)) {
 		op := selected[name]
 		switch {
 		case !known[name]:
-			msg := config.UnknownOp(s, known, name)
+			if list == nil {
+				list = s.OpList()
+			}
+			msg, _ := list.SelectsNone(name, true)
 			if msg == "" {
 				msg = fmt.Sprintf("%q is not an op's name (bind: takes one op, such as add.out)", name)
 			}

@@ -1,8 +1,3 @@
-// Package setup turns a config into what the assertgen command hands to
-// gen: the schema, the plan of the selected ops and gen's options, with the
-// kernels package loaded (internal/discover) and the type map, the tensor
-// type and the output directory checked before anything is generated.
-// gen itself only prints the plan it is given.
 package setup
 
 import (
@@ -283,6 +278,7 @@ func Names(s *schema.Schema, names []string) ([]string, error) {
 	}
 	var out []string
 	var errs []string
+	var list *schema.OpList // made at the first name that is no op
 	for _, n := range names {
 		switch {
 		case known[n]:
@@ -290,7 +286,10 @@ func Names(s *schema.Schema, names []string) ([]string, error) {
 		case bases[n]:
 			out = append(out, n+".*")
 		default:
-			if msg := config.UnknownOp(s, known, n); msg != "" {
+			if list == nil {
+				list = s.OpList()
+			}
+			if msg, _ := list.SelectsNone(n, true); msg != "" {
 				errs = append(errs, msg)
 				continue
 			}

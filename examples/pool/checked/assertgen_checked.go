@@ -26,9 +26,9 @@ func AddTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_05faba3aff35[T](&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f1d6561e4e80[T](&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_70c78e398485[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -45,10 +45,10 @@ func Add_Tensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_61fa13df3b34[T](&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_d5b061f976de[T](&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_cacaed76a813[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_ddfaf331dd85[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -65,10 +65,10 @@ func AddOut[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tensor[
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_12835cbbcb29[T](&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_527a408ec87f[T](&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut[T](self, other, alpha, out)
-	assertgenshapes.ChecksPost_3c9eb15401ff[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_d8e61dea27c5[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -87,7 +87,7 @@ func Cat[T float32 | float64](tensors []*kernels.Tensor[T], dim int64) *kernels.
 	var l0 asserts.SavedList
 	assertgenshapes.ChecksPre_bf185937d6c8[T](&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat[T](tensors, dim)
-	assertgenshapes.ChecksPost_52acfb0bcce7[T](&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_2f283b8f3b10[T](&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -104,9 +104,9 @@ func Contiguous[T float32 | float64](self *kernels.Tensor[T], memory_format int)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Contiguous[T](self, memory_format)
-	assertgenshapes.ChecksPost_b71a96fd52ff[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_19036514b948[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -123,10 +123,10 @@ func Copy_[T float32 | float64](self *kernels.Tensor[T], src *kernels.Tensor[T],
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_61fa13df3b34[T](&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_d5b061f976de[T](&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_[T](self, src, non_blocking)
-	assertgenshapes.ChecksPost_cacaed76a813[T](&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_ddfaf331dd85[T](&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -143,9 +143,9 @@ func Exp[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exp[T](self)
-	assertgenshapes.ChecksPost_e4db5cfbc764[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -162,9 +162,9 @@ func Mm[T float32 | float64](self *kernels.Tensor[T], mat2 *kernels.Tensor[T]) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_05faba3aff35[T](&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_f1d6561e4e80[T](&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Mm[T](self, mat2)
-	assertgenshapes.ChecksPost_70c78e398485[T](&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -181,9 +181,9 @@ func MulTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_05faba3aff35[T](&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f1d6561e4e80[T](&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor[T](self, other)
-	assertgenshapes.ChecksPost_70c78e398485[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -200,10 +200,10 @@ func Mul_Tensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_61fa13df3b34[T](&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_d5b061f976de[T](&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor[T](self, other)
-	assertgenshapes.ChecksPost_cacaed76a813[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_ddfaf331dd85[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -220,10 +220,10 @@ func MulOut[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tensor[
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_12835cbbcb29[T](&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_527a408ec87f[T](&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut[T](self, other, out)
-	assertgenshapes.ChecksPost_3c9eb15401ff[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_d8e61dea27c5[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -240,9 +240,9 @@ func Neg[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Neg[T](self)
-	assertgenshapes.ChecksPost_e4db5cfbc764[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -259,9 +259,9 @@ func Reshape[T float32 | float64](self *kernels.Tensor[T], shape []int64) *kerne
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reshape[T](self, shape)
-	assertgenshapes.ChecksPost_b71a96fd52ff[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_19036514b948[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -278,9 +278,9 @@ func Relu[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Relu[T](self)
-	assertgenshapes.ChecksPost_e4db5cfbc764[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -297,10 +297,10 @@ func Relu_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_e35264127e4a[T](&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_498f00188c13[T](&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu_[T](self)
-	assertgenshapes.ChecksPost_3c0e252f23c1[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_310403bc1fec[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -317,9 +317,9 @@ func SelectInt[T float32 | float64](self *kernels.Tensor[T], dim int64, index in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectInt[T](self, dim, index)
-	assertgenshapes.ChecksPost_e8479a7d7f70[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_7918d2654751[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -336,9 +336,9 @@ func SplitTensor[T float32 | float64](self *kernels.Tensor[T], split_size int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitTensor[T](self, split_size, dim)
-	assertgenshapes.ChecksPost_91329faf9dbc[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_60767133c9fd[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -355,9 +355,9 @@ func Sum[T float32 | float64](self *kernels.Tensor[T], dtype *int) *kernels.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum[T](self, dtype)
-	assertgenshapes.ChecksPost_e4db5cfbc764[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -374,9 +374,9 @@ func T[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.T[T](self)
-	assertgenshapes.ChecksPost_e8479a7d7f70[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_7918d2654751[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -393,9 +393,9 @@ func TransposeInt[T float32 | float64](self *kernels.Tensor[T], dim0 int64, dim1
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt[T](self, dim0, dim1)
-	assertgenshapes.ChecksPost_e8479a7d7f70[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_7918d2654751[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -412,9 +412,9 @@ func Clone[T float32 | float64](self *kernels.Tensor[T], memory_format *int) *ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone[T](self, memory_format)
-	assertgenshapes.ChecksPost_e4db5cfbc764[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -431,10 +431,10 @@ func Zero_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_e35264127e4a[T](&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_498f00188c13[T](&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_[T](self)
-	assertgenshapes.ChecksPost_3c0e252f23c1[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_310403bc1fec[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -451,9 +451,9 @@ func SubTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_05faba3aff35[T](&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f1d6561e4e80[T](&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor[T](self, other, alpha)
-	assertgenshapes.ChecksPost_70c78e398485[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -470,9 +470,9 @@ func View[T float32 | float64](self *kernels.Tensor[T], size []int64) *kernels.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View[T](self, size)
-	assertgenshapes.ChecksPost_e8479a7d7f70[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_7918d2654751[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -489,9 +489,9 @@ func Alias[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c47634915ea4[T](&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Alias[T](self)
-	assertgenshapes.ChecksPost_e8479a7d7f70[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_7918d2654751[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 

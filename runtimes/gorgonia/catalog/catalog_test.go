@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unsafe"
 
 	"gorgonia.org/tensor"
 
@@ -240,7 +239,7 @@ type pool struct {
 
 func (p *pool) Put(t *tensor.Dense) {
 	if p.release {
-		asserts.Released(ops.Memory(t).Of(unsafe.Pointer(t)))
+		asserts.ReleasedMemory(ops.Memory(t))
 	}
 	p.mu.Lock()
 	p.free = append(p.free, t)

@@ -18,10 +18,10 @@ import (
 type checkedDense tensor.Dense
 
 func (d *checkedDense) memory() asserts.Memory {
-	return ops.Memory((*tensor.Dense)(d)).Of(unsafe.Pointer(d))
+	return ops.Memory((*tensor.Dense)(d))
 }
 
-func (d *checkedDense) Ident() asserts.Ident { return d.memory().Ident() }
+func (d *checkedDense) Ident() asserts.Ident { return d.memory().Ident(unsafe.Pointer(d)) }
 
 func (d *checkedDense) ContentDigest() (uint64, bool) { return d.memory().Digest() }
 
@@ -48,13 +48,13 @@ func TestPermuteOfPermuteCaught(t *testing.T) {
 		cv := (*checkedDense)(v)
 		c.Begin(&op)
 		m := cv.memory()
-		c.SaveMemory(&s, &m)
+		c.SaveMemory(&s, unsafe.Pointer(cv), &m)
 		c.SameContent(self, &s, cv)
 		out := (*checkedDense)(unguarded(v))
 		m = cv.memory()
-		c.AfterMemory(&s, &m)
+		c.AfterMemory(&s, unsafe.Pointer(cv), &m)
 		mr := out.memory()
-		c.ResultMemory(&r, &mr)
+		c.ResultMemory(&r, unsafe.Pointer(out), &mr)
 		c.SharesStorage(asserts.Ret(0), &r, self, &s)
 		c.SameContentAfter(self, &s, cv)
 		c.End()

@@ -19,8 +19,16 @@ func dense(n int) *tensor.Dense {
 	return tensor.New(tensor.WithShape(n), tensor.WithBacking(b))
 }
 
-// of is d's memory bound to d, as the generated adapter gives it.
-func of(d *tensor.Dense) asserts.Memory { return ops.Memory(d).Of(unsafe.Pointer(d)) }
+// of is d's memory beside d's handle, as the generated adapter has them.
+func of(d *tensor.Dense) bound { return bound{ops.Memory(d), unsafe.Pointer(d)} }
+
+type bound struct {
+	m asserts.Memory
+	h unsafe.Pointer
+}
+
+func (b bound) Ident() asserts.Ident   { return b.m.Ident(b.h) }
+func (b bound) Anchor() unsafe.Pointer { return b.m.Anchor() }
 
 func slice(t *testing.T, d *tensor.Dense, s ...tensor.Slice) *tensor.Dense {
 	t.Helper()
@@ -134,11 +142,11 @@ func TestMemoryRebind(t *testing.T) {
 		var c asserts.Call
 		var s asserts.Saved
 		c.Begin(&opRebind)
-		m := of(x)
-		c.SaveMemory(&s, &m)
+		m := ops.Memory(x)
+		c.SaveMemory(&s, unsafe.Pointer(x), &m)
 		x.Header.Raw = append([]byte(nil), x.Header.Raw...)
-		m = of(x)
-		c.AfterMemory(&s, &m)
+		m = ops.Memory(x)
+		c.AfterMemory(&s, unsafe.Pointer(x), &m)
 		c.SameStorage(asserts.Arg("out"), &s)
 		c.End()
 	})

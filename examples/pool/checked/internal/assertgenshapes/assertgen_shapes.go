@@ -17,80 +17,19 @@ var Locs_ca17e0284ce7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), 
 var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
 var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
-// ChecksPost_3c0e252f23c1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: relu_).
-func ChecksPost_3c0e252f23c1[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPost_3c9eb15401ff completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
-func ChecksPost_3c9eb15401ff[T float32 | float64](c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
-	var s3 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_52acfb0bcce7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_52acfb0bcce7[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_d308e6ee4eeb[T](c, s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPost_70c78e398485 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_70c78e398485[T float32 | float64](c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+// ChecksPost_133960844aa0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_133960844aa0[T float32 | float64](c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
 	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
 	c.After(s1, t1)
+	c.AfterRecycled(s1, t1.StorageAnchor())
 	c.Result(&s2, t2)
+	c.ResultAnchor(&s2, t2.StorageAnchor())
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -118,13 +57,72 @@ func ChecksPost_70c78e398485[T float32 | float64](c *asserts.Call, l *[3]asserts
 	c.End()
 }
 
-// ChecksPost_91329faf9dbc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_91329faf9dbc[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+// ChecksPost_19036514b948 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
+func ChecksPost_19036514b948[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
+	c.Result(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_2f283b8f3b10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
+func ChecksPost_2f283b8f3b10[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList_d308e6ee4eeb[T](c, s0, t0)
+	c.Result(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	asserts.SameMetadataList(c, l[0], s0, t0)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.End()
+}
+
+// ChecksPost_310403bc1fec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: relu_).
+func ChecksPost_310403bc1fec[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
+	c.Result(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.ReturnsArg(l[1], &s1, l[0], s0)
+	c.End()
+}
+
+// ChecksPost_60767133c9fd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPost_60767133c9fd[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
 	var s1 asserts.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
 	resultList_d308e6ee4eeb[T](c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
@@ -139,56 +137,41 @@ func ChecksPost_91329faf9dbc[T float32 | float64](c *asserts.Call, l *[2]asserts
 	c.End()
 }
 
-// ChecksPost_b71a96fd52ff completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
-func ChecksPost_b71a96fd52ff[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+// ChecksPost_7918d2654751 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: select.int).
+func ChecksPost_7918d2654751[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
 	c.Result(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
 	}
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
 
-// ChecksPost_cacaed76a813 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_cacaed76a813[T float32 | float64](c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_e4db5cfbc764 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: exp).
-func ChecksPost_e4db5cfbc764[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+// ChecksPost_9472ca95ffad completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: exp).
+func ChecksPost_9472ca95ffad[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
 	c.Result(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -209,60 +192,88 @@ func ChecksPost_e4db5cfbc764[T float32 | float64](c *asserts.Call, l *[2]asserts
 	c.End()
 }
 
-// ChecksPost_e8479a7d7f70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: select.int).
-func ChecksPost_e8479a7d7f70[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 asserts.Saved
+// ChecksPost_d8e61dea27c5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
+func ChecksPost_d8e61dea27c5[T float32 | float64](c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
+	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
-	c.Result(&s1, t1)
+	c.AfterRecycled(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterRecycled(s1, t1.StorageAnchor())
+	c.After(s2, t2)
+	c.AfterRecycled(s2, t2.StorageAnchor())
+	c.Result(&s3, t3)
+	c.ResultAnchor(&s3, t3.StorageAnchor())
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
 	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
 	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[2], s2)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }
 
-// ChecksPre_05faba3aff35 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_05faba3aff35[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+// ChecksPost_ddfaf331dd85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_ddfaf331dd85[T float32 | float64](c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
+	c.After(s1, t1)
+	c.AfterRecycled(s1, t1.StorageAnchor())
+	c.Result(&s2, t2)
+	c.ResultAnchor(&s2, t2.StorageAnchor())
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPre_498f00188c13 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: relu_).
+func ChecksPre_498f00188c13[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.Save(s1, t1)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
 	} else {
 		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
 	}
 }
 
-// ChecksPre_12835cbbcb29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.out).
-func ChecksPre_12835cbbcb29[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+// ChecksPre_527a408ec87f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.out).
+func ChecksPre_527a408ec87f[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
 	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
 	c.Save(s2, t2)
+	c.SaveAnchor(s2, t2.StorageAnchor())
 	c.Mutable(s2)
 	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
@@ -285,11 +296,42 @@ func ChecksPre_12835cbbcb29[T float32 | float64](c *asserts.Call, op *asserts.Op
 	}
 }
 
-// ChecksPre_61fa13df3b34 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_61fa13df3b34[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+// ChecksPre_7a5d836274a6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 13 op(s) of one shape (the first: contiguous).
+func ChecksPre_7a5d836274a6[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_bf185937d6c8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
+func ChecksPre_bf185937d6c8[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor[T]) {
+	c.Begin(op)
+	saveList_d308e6ee4eeb[T](c, s0, t0)
+	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.SaveMetadataList(c, s0, t0)
+	asserts.BindingContextList(c, l[0], s0, t0)
+}
+
+// ChecksPre_d5b061f976de begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_d5b061f976de[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
 	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
 	c.Mutable(s0)
 	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
 		c.SaveMetadataOf(s1, t1)
@@ -307,43 +349,30 @@ func ChecksPre_61fa13df3b34[T float32 | float64](c *asserts.Call, op *asserts.Op
 	}
 }
 
-// ChecksPre_bf185937d6c8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_bf185937d6c8[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor[T]) {
-	c.Begin(op)
-	saveList_d308e6ee4eeb[T](c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.SaveMetadataList(c, s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPre_c47634915ea4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 13 op(s) of one shape (the first: contiguous).
-func ChecksPre_c47634915ea4[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
+// ChecksPre_f1d6561e4e80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_f1d6561e4e80[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
 	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
 	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
 	} else {
 		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
 	}
 	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
+		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_e35264127e4a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: relu_).
-func ChecksPre_e35264127e4a[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
 	}
 }
 

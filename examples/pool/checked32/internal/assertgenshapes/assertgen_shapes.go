@@ -13,14 +13,16 @@ import (
 var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
 
-// ChecksPost_22abd0fb42e8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: alias).
-func ChecksPost_22abd0fb42e8(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
+// ChecksPost_392918a7395d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: alias).
+func ChecksPost_392918a7395d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
 	c.Result(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -36,30 +38,56 @@ func ChecksPost_22abd0fb42e8(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_6597f4db93d5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: zero_).
-func ChecksPost_6597f4db93d5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
+// ChecksPost_5f13a132d6e4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: contiguous).
+func ChecksPost_5f13a132d6e4(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
 	c.Result(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_89d2a6018b7e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: zero_).
+func ChecksPost_89d2a6018b7e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
+	c.Result(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.ReturnsArg(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// ChecksPost_8c40b98a9e95 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_8c40b98a9e95(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32], t2 *kernels.Tensor[float32]) {
+// ChecksPost_c70d2cff80be completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_c70d2cff80be(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32], t2 *kernels.Tensor[float32]) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
 	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
 	c.After(s1, t1)
+	c.AfterRecycled(s1, t1.StorageAnchor())
 	c.Result(&s2, t2)
+	c.ResultAnchor(&s2, t2.StorageAnchor())
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -87,30 +115,46 @@ func ChecksPost_8c40b98a9e95(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_f867cf8248ba completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: contiguous).
-func ChecksPost_f867cf8248ba(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPre_296c5efd04c1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_296c5efd04c1(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
+// ChecksPre_2bfbb651cb65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: contiguous).
+func ChecksPre_2bfbb651cb65(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_342110e8cb48 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: zero_).
+func ChecksPre_342110e8cb48(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_92a457401fdc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_92a457401fdc(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
 	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
 	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
 	}
@@ -128,36 +172,5 @@ func ChecksPre_296c5efd04c1(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_7a8b23e23cdc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: contiguous).
-func ChecksPre_7a8b23e23cdc(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_7b257a5dae0f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: zero_).
-func ChecksPre_7b257a5dae0f(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
 	}
 }

@@ -15,57 +15,66 @@ import (
 var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 var Locs_630ea46627c8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
 
-// ChecksPost_2162bc3df87c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: neg_).
-func ChecksPost_2162bc3df87c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPost_526ec5f1c5d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: neg_).
+func ChecksPost_526ec5f1c5d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.ReturnsArg(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// ChecksPost_85c75b346acb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: narrow).
-func ChecksPost_85c75b346acb(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
+// ChecksPost_ea2cdd5f8849 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
+func ChecksPost_ea2cdd5f8849(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	m2 := t2.Memory()
+	c.AfterMemory(s2, unsafe.Pointer(t2), &m2)
+	m3 := t3.Memory()
+	c.ResultMemory(&s3, unsafe.Pointer(t3), &m3)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
 	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
 	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[2], s2)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }
 
-// ChecksPost_a4f65f90d16e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func ChecksPost_a4f65f90d16e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPost_ec5fff5d8d2d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
+func ChecksPost_ec5fff5d8d2d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -87,45 +96,36 @@ func ChecksPost_a4f65f90d16e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_b33daf590895 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_b33daf590895(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	var s3 asserts.Saved
+// ChecksPost_f7fb276584d4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: narrow).
+func ChecksPost_f7fb276584d4(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.AfterMemory(s1, &m1)
-	m2 := t2.Memory()
-	c.AfterMemory(s2, &m2)
-	m3 := t3.Memory()
-	c.ResultMemory(&s3, &m3)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
 	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
 	}
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
+	c.SharesStorage(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }
 
-// ChecksPre_47569bb242b4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: narrow).
-func ChecksPre_47569bb242b4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+// ChecksPre_2d89129204d5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: narrow).
+func ChecksPre_2d89129204d5(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
 	}
@@ -141,36 +141,15 @@ func ChecksPre_47569bb242b4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	}
 }
 
-// ChecksPre_5f8d7ca4b9ac begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg).
-func ChecksPre_5f8d7ca4b9ac(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_9647f919d99b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_9647f919d99b(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+// ChecksPre_8728db0bc16a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
+func ChecksPre_8728db0bc16a(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.SaveMemory(s1, &m1)
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
 	m2 := t2.Memory()
-	c.SaveMemory(s2, &m2)
+	c.SaveMemory(s2, unsafe.Pointer(t2), &m2)
 	c.Mutable(s2)
 	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
@@ -193,11 +172,32 @@ func ChecksPre_9647f919d99b(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_ef292b8e6106 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: neg_).
-func ChecksPre_ef292b8e6106(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+// ChecksPre_b68672883632 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg).
+func ChecksPre_b68672883632(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+	c.Begin(op)
+	c.BeginFresh()
+	m0 := t0.Memory()
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_e463ddbf2fde begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: neg_).
+func ChecksPre_e463ddbf2fde(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	c.Mutable(s0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
@@ -215,12 +215,12 @@ func (t *ForeignDense) Memory() asserts.Memory {
 	if t == nil {
 		return asserts.Memory{}
 	}
-	return gonum.Memory((*mat.Dense)(t)).Of(unsafe.Pointer(t))
+	return gonum.Memory((*mat.Dense)(t))
 }
 
 // Ident implements asserts.Identity.
 func (t *ForeignDense) Ident() asserts.Ident {
-	return t.Memory().Ident()
+	return t.Memory().Ident(unsafe.Pointer(t))
 }
 
 // StorageAnchor implements asserts.Anchored.

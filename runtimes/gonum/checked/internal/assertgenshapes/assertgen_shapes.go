@@ -23,44 +23,19 @@ var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"),
 var Locs_e8be540dc8dc = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
 var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
-// ChecksPost_2844383bfd32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
-func ChecksPost_2844383bfd32(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
-	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost_7bf0de1c1fc7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_7bf0de1c1fc7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+// ChecksPost_1256cf58ca96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_1256cf58ca96(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.AfterMemory(s1, &m1)
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
 	m2 := t2.Memory()
-	c.ResultMemory(&s2, &m2)
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -89,19 +64,19 @@ func ChecksPost_7bf0de1c1fc7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_910e81748e81 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_910e81748e81(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+// ChecksPost_32ec0cf0c01a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_32ec0cf0c01a(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.AfterMemory(s1, &m1)
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
 	m2 := t2.Memory()
-	c.ResultMemory(&s2, &m2)
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
@@ -115,16 +90,139 @@ func ChecksPost_910e81748e81(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_a16561c5d3a9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
-func ChecksPost_a16561c5d3a9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPost_5ae42987dbfe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: abs.out).
+func ChecksPost_5ae42987dbfe(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	m2 := t2.Memory()
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_64df50c6020c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: abs_).
+func ChecksPost_64df50c6020c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.ReturnsArg(l[1], &s1, l[0], s0)
+	c.End()
+}
+
+// ChecksPost_72322aba2472 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
+func ChecksPost_72322aba2472(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList_d00141ee2881(c, s0, t0)
+	m1 := t1.Memory()
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	asserts.SameMetadataList(c, l[0], s0, t0)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
+	c.End()
+}
+
+// ChecksPost_af6c9c4a23a1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: add.out).
+func ChecksPost_af6c9c4a23a1(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+	var s3 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	m2 := t2.Memory()
+	c.AfterMemory(s2, unsafe.Pointer(t2), &m2)
+	m3 := t3.Memory()
+	c.ResultMemory(&s3, unsafe.Pointer(t3), &m3)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPost_e8d74c432f1d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
+func ChecksPost_e8d74c432f1d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_fddcb4d0c5c5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
+func ChecksPost_fddcb4d0c5c5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -146,156 +244,67 @@ func ChecksPost_a16561c5d3a9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_b932a638561d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: abs_).
-func ChecksPost_b932a638561d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
-	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPost_bf90bf4b9901 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_bf90bf4b9901(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_d00141ee2881(c, s0, t0)
-	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	c.End()
-}
-
-// ChecksPost_d455f73e1bb7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: abs.out).
-func ChecksPost_d455f73e1bb7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
-	m1 := t1.Memory()
-	c.AfterMemory(s1, &m1)
-	m2 := t2.Memory()
-	c.ResultMemory(&s2, &m2)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost_ff1fff9eba0f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: add.out).
-func ChecksPost_ff1fff9eba0f(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	var s3 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
-	m1 := t1.Memory()
-	c.AfterMemory(s1, &m1)
-	m2 := t2.Memory()
-	c.AfterMemory(s2, &m2)
-	m3 := t3.Memory()
-	c.ResultMemory(&s3, &m3)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPre_6191c7356dd2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: abs_).
-func ChecksPre_6191c7356dd2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_6d381dc0c87a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_6d381dc0c87a(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense) {
+// ChecksPre_2437dfa81dc7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_2437dfa81dc7(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
 	c.BeginFresh()
-	saveList_d00141ee2881(c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.SaveMetadataList(c, s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPre_7d980bd4eeca begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: narrow).
-func ChecksPre_7d980bd4eeca(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
-	c.Begin(op)
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
 	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
 	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
+	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
 	} else {
 		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_4e9ac50449fd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_4e9ac50449fd(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	c.Begin(op)
+	m0 := t0.Memory()
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
+	c.Mutable(s0)
+	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
 	}
 	if asserts.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
-		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
 	}
 }
 
-// ChecksPre_8db0cdf18329 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: add.out).
-func ChecksPre_8db0cdf18329(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+// ChecksPre_5eb1f600e027 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: add.out).
+func ChecksPre_5eb1f600e027(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.SaveMemory(s1, &m1)
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
 	m2 := t2.Memory()
-	c.SaveMemory(s2, &m2)
+	c.SaveMemory(s2, unsafe.Pointer(t2), &m2)
 	c.Mutable(s2)
 	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
@@ -318,64 +327,22 @@ func ChecksPre_8db0cdf18329(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_935d9c2f19ea begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_935d9c2f19ea(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPre_6d381dc0c87a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
+func ChecksPre_6d381dc0c87a(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense) {
+	c.Begin(op)
+	c.BeginFresh()
+	saveList_d00141ee2881(c, s0, t0)
+	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.SaveMetadataList(c, s0, t0)
+	asserts.BindingContextList(c, l[0], s0, t0)
+}
+
+// ChecksPre_6fb7809b01fb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 17 op(s) of one shape (the first: abs).
+func ChecksPre_6fb7809b01fb(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	c.BeginFresh()
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, &m1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_9faa6c11acb6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_9faa6c11acb6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, &m1)
-	c.Mutable(s0)
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_aee99eac3e46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 17 op(s) of one shape (the first: abs).
-func ChecksPre_aee99eac3e46(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
 	}
@@ -391,13 +358,46 @@ func ChecksPre_aee99eac3e46(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	}
 }
 
-// ChecksPre_c55f878710df begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: abs.out).
-func ChecksPre_c55f878710df(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPre_a79353a27746 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: abs_).
+func ChecksPre_a79353a27746(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_c301c1684fb0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: narrow).
+func ChecksPre_c301c1684fb0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+	c.Begin(op)
+	m0 := t0.Memory()
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_cd762f68ceaf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: abs.out).
+func ChecksPre_cd762f68ceaf(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	c.Begin(op)
+	m0 := t0.Memory()
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.SaveMemory(s1, &m1)
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
 	c.Mutable(s1)
 	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
@@ -419,7 +419,8 @@ func ChecksPre_c55f878710df(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 func afterList_d00141ee2881(c *asserts.Call, l *asserts.SavedList, ts []*ForeignDense) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
-		c.After(l.At(i), t)
+		m := t.Memory()
+		c.AfterMemory(l.At(i), unsafe.Pointer(t), &m)
 	}
 	l.SummarizeAfter()
 }
@@ -428,7 +429,8 @@ func afterList_d00141ee2881(c *asserts.Call, l *asserts.SavedList, ts []*Foreign
 func saveList_d00141ee2881(c *asserts.Call, l *asserts.SavedList, ts []*ForeignDense) {
 	l.Reset(len(ts))
 	for i, t := range ts {
-		c.Save(l.At(i), t)
+		m := t.Memory()
+		c.SaveMemory(l.At(i), unsafe.Pointer(t), &m)
 	}
 	l.SummarizeSaved()
 }
@@ -442,12 +444,12 @@ func (t *ForeignDense) Memory() asserts.Memory {
 	if t == nil {
 		return asserts.Memory{}
 	}
-	return gonum.Memory((*mat.Dense)(t)).Of(unsafe.Pointer(t))
+	return gonum.Memory((*mat.Dense)(t))
 }
 
 // Ident implements asserts.Identity.
 func (t *ForeignDense) Ident() asserts.Ident {
-	return t.Memory().Ident()
+	return t.Memory().Ident(unsafe.Pointer(t))
 }
 
 // StorageAnchor implements asserts.Anchored.

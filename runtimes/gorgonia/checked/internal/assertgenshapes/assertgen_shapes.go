@@ -23,16 +23,16 @@ var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"),
 var Locs_e8be540dc8dc = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
 var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
-// ChecksPost_177e7de4f222 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
-func ChecksPost_177e7de4f222(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPost_0e1458d9833b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
+func ChecksPost_0e1458d9833b(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -45,8 +45,56 @@ func ChecksPost_177e7de4f222(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_51887fd98c04 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
-func ChecksPost_51887fd98c04(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+// ChecksPost_3484b6500e43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_3484b6500e43(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	m2 := t2.Memory()
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPost_39dfe3053541 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
+func ChecksPost_39dfe3053541(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList_3e824c9d5f39(c, s0, t0)
+	m1 := t1.Memory()
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	asserts.SameMetadataList(c, l[0], s0, t0)
+	c.ImplUseCountLE1(l[1], &s1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
+	c.End()
+}
+
+// ChecksPost_3bb03f673d7f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
+func ChecksPost_3bb03f673d7f(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -54,13 +102,13 @@ func ChecksPost_51887fd98c04(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 		c.BindingContextAfter(l[2], s2, t2)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.AfterMemory(s1, &m1)
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
 	m2 := t2.Memory()
-	c.AfterMemory(s2, &m2)
+	c.AfterMemory(s2, unsafe.Pointer(t2), &m2)
 	m3 := t3.Memory()
-	c.ResultMemory(&s3, &m3)
+	c.ResultMemory(&s3, unsafe.Pointer(t3), &m3)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -79,45 +127,19 @@ func ChecksPost_51887fd98c04(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_5e8152feaede completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
-func ChecksPost_5e8152feaede(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+// ChecksPost_6c92b6aa07f2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_6c92b6aa07f2(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.AfterMemory(s1, &m1)
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
 	m2 := t2.Memory()
-	c.ResultMemory(&s2, &m2)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost_7b333bf6270a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_7b333bf6270a(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
-	m1 := t1.Memory()
-	c.AfterMemory(s1, &m1)
-	m2 := t2.Memory()
-	c.ResultMemory(&s2, &m2)
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -146,42 +168,16 @@ func ChecksPost_7b333bf6270a(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_a4fd1da58a67 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_a4fd1da58a67(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
-	m1 := t1.Memory()
-	c.AfterMemory(s1, &m1)
-	m2 := t2.Memory()
-	c.ResultMemory(&s2, &m2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_b0a52eb8ea78 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
-func ChecksPost_b0a52eb8ea78(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPost_7fddd1203b67 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
+func ChecksPost_7fddd1203b67(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -197,32 +193,58 @@ func ChecksPost_b0a52eb8ea78(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_c2745192bc90 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
-func ChecksPost_c2745192bc90(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPost_804b4fc3bdf7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
+func ChecksPost_804b4fc3bdf7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	m2 := t2.Memory()
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_88ba0533a0f7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
+func ChecksPost_88ba0533a0f7(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.ReturnsArg(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// ChecksPost_d523803ee13a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
-func ChecksPost_d523803ee13a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPost_e4012ae6b9b4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
+func ChecksPost_e4012ae6b9b4(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -244,124 +266,14 @@ func ChecksPost_d523803ee13a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_e1e621f2c3f8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
-func ChecksPost_e1e621f2c3f8(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_3e824c9d5f39(c, s0, t0)
-	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	c.End()
-}
-
-// ChecksPre_2c0924c08afe begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: abs_).
-func ChecksPre_2c0924c08afe(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_3850718fb596 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat).
-func ChecksPre_3850718fb596(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	saveList_3e824c9d5f39(c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.SaveMetadataList(c, s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPre_464e008505c5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp.out).
-func ChecksPre_464e008505c5(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, &m1)
-	c.Mutable(s1)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_4687b37ee1be begins the call, saves the arguments and runs the rows of the plan before the kernel, for 20 op(s) of one shape (the first: abs).
-func ChecksPre_4687b37ee1be(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+// ChecksPre_2df87ea73334 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_2df87ea73334(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
 	c.BeginFresh()
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_57de67403ee3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: narrow).
-func ChecksPre_57de67403ee3(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_5d6e0ee02f4d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_5d6e0ee02f4d(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.SaveMemory(s1, &m1)
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
 	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
 	}
@@ -382,13 +294,37 @@ func ChecksPre_5d6e0ee02f4d(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_c37481c586d7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_c37481c586d7(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPre_2f1f444ec643 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp.out).
+func ChecksPre_2f1f444ec643(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.SaveMemory(s1, &m1)
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
+	c.Mutable(s1)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_34ec487bff97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_34ec487bff97(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	c.Begin(op)
+	m0 := t0.Memory()
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
 	c.Mutable(s0)
 	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
 		c.SaveMetadataOf(s1, t1)
@@ -406,15 +342,45 @@ func ChecksPre_c37481c586d7(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_ff4c0ef9253a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.out).
-func ChecksPre_ff4c0ef9253a(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+// ChecksPre_377eca067e79 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: narrow).
+func ChecksPre_377eca067e79(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_3850718fb596 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat).
+func ChecksPre_3850718fb596(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense) {
+	c.Begin(op)
+	c.BeginFresh()
+	saveList_3e824c9d5f39(c, s0, t0)
+	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.SaveMetadataList(c, s0, t0)
+	asserts.BindingContextList(c, l[0], s0, t0)
+}
+
+// ChecksPre_3c98cee10300 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.out).
+func ChecksPre_3c98cee10300(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	c.Begin(op)
+	m0 := t0.Memory()
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.SaveMemory(s1, &m1)
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
 	m2 := t2.Memory()
-	c.SaveMemory(s2, &m2)
+	c.SaveMemory(s2, unsafe.Pointer(t2), &m2)
 	c.Mutable(s2)
 	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
@@ -437,11 +403,46 @@ func ChecksPre_ff4c0ef9253a(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
+// ChecksPre_abd8b4aafc05 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: abs_).
+func ChecksPre_abd8b4aafc05(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+	c.Begin(op)
+	m0 := t0.Memory()
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_f274ccc7190b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 20 op(s) of one shape (the first: abs).
+func ChecksPre_f274ccc7190b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+	c.Begin(op)
+	c.BeginFresh()
+	m0 := t0.Memory()
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
 // afterList_3e824c9d5f39 is asserts.AfterList for []*assertgenshapes.ForeignDense, without an indirect call per element.
 func afterList_3e824c9d5f39(c *asserts.Call, l *asserts.SavedList, ts []*ForeignDense) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
-		c.After(l.At(i), t)
+		m := t.Memory()
+		c.AfterMemory(l.At(i), unsafe.Pointer(t), &m)
 	}
 	l.SummarizeAfter()
 }
@@ -450,7 +451,8 @@ func afterList_3e824c9d5f39(c *asserts.Call, l *asserts.SavedList, ts []*Foreign
 func saveList_3e824c9d5f39(c *asserts.Call, l *asserts.SavedList, ts []*ForeignDense) {
 	l.Reset(len(ts))
 	for i, t := range ts {
-		c.Save(l.At(i), t)
+		m := t.Memory()
+		c.SaveMemory(l.At(i), unsafe.Pointer(t), &m)
 	}
 	l.SummarizeSaved()
 }
@@ -464,12 +466,12 @@ func (t *ForeignDense) Memory() asserts.Memory {
 	if t == nil {
 		return asserts.Memory{}
 	}
-	return kernels.Memory((*tensor.Dense)(t)).Of(unsafe.Pointer(t))
+	return kernels.Memory((*tensor.Dense)(t))
 }
 
 // Ident implements asserts.Identity.
 func (t *ForeignDense) Ident() asserts.Ident {
-	return t.Memory().Ident()
+	return t.Memory().Ident(unsafe.Pointer(t))
 }
 
 // StorageAnchor implements asserts.Anchored.

@@ -15,50 +15,19 @@ import (
 var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
 
-// ChecksPost_60f4d0a2bac9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp).
-func ChecksPost_60f4d0a2bac9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
-	m1 := t1.Memory()
-	c.ResultMemory(&s1, &m1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
-	}
-	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost_d834e3411784 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_d834e3411784(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+// ChecksPost_207bcf4caf63 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_207bcf4caf63(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
 	m0 := t0.Memory()
-	c.AfterMemory(s0, &m0)
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.AfterMemory(s1, &m1)
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
 	m2 := t2.Memory()
-	c.ResultMemory(&s2, &m2)
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -87,14 +56,45 @@ func ChecksPost_d834e3411784(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPre_2ae50f982c29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_2ae50f982c29(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPost_5b1e2977d8ed completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp).
+func ChecksPost_5b1e2977d8ed(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.StorageUseCountEq1(l[1], &s1)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
+	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPre_6db393239fc0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_6db393239fc0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
 	c.BeginFresh()
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.SaveMemory(s1, &m1)
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
 	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
 	}
@@ -115,12 +115,12 @@ func ChecksPre_2ae50f982c29(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_55fa4923c88e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp).
-func ChecksPre_55fa4923c88e(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+// ChecksPre_eff2e17e6ec7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp).
+func ChecksPre_eff2e17e6ec7(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	c.BeginFresh()
 	m0 := t0.Memory()
-	c.SaveMemory(s0, &m0)
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
 	}
@@ -145,12 +145,12 @@ func (t *ForeignDense) Memory() asserts.Memory {
 	if t == nil {
 		return asserts.Memory{}
 	}
-	return ops.Memory((*tensor.Dense)(t)).Of(unsafe.Pointer(t))
+	return ops.Memory((*tensor.Dense)(t))
 }
 
 // Ident implements asserts.Identity.
 func (t *ForeignDense) Ident() asserts.Ident {
-	return t.Memory().Ident()
+	return t.Memory().Ident(unsafe.Pointer(t))
 }
 
 // StorageAnchor implements asserts.Anchored.

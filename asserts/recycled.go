@@ -1,0 +1,140 @@
+package asserts
+
+import (
+	"sync"
+	"unsafe"
+)
+
+// This file is the memory a runtime took back: a pooling runtime hands a
+// storage's buffer to its free list once the last tensor on it is
+// released, and says so ([Recycled]). A kernel that gives a buffer back
+// while a tensor still points at it (an out= kernel that shrinks out and
+// puts its old buffer on the free list, keeping it) breaks nothing at
+// once; the next fresh output of that size takes the buffer, and the
+// checks of later, innocent calls see two tensors on one buffer. The
+// check is made at the call that did it: an argument whose storage
+// anchor, once the kernel has returned, is memory the runtime took back
+// during the call is reported under same_storage ([Call.AfterRecycled]).
+
+// Recycled tells the checks that the runtime took back the memory whose
+// storage anchor ([Anchored]) is anchor: a buffer that went to its free
+// list, to be handed out again. Call it where the runtime takes a buffer
+// back (its pool's Put), with the anchor its tensors report for that
+// buffer; it costs a table write under a lock. A checked call during
+// which it happens reports an argument that still points at that memory
+// once the kernel has returned ([Call.AfterRecycled]). [Released] and
+// [ReleasedMemory] call it for an anchored tensor, a memory.
+func Recycled(anchor unsafe.Pointer) {
+	if anchor == nil {
+		return
+	}
+	p := uintptr(anchor)
+	s := &recycled.shards[(p>>13)%recycledShards]
+	s.mu.Lock()
+	seq := writeClock.Add(1)
+	set := &s.sets[(p>>4)%recycledSets]
+	victim, oldest := 0, set[0].seq
+	for w := range set {
+		if set[w].anchor == p {
+			victim = w
+			break
+		}
+		if set[w].seq < oldest {
+			victim, oldest = w, set[w].seq
+		}
+	}
+	set[victim] = recycledEntry{anchor: p, seq: seq}
+	s.mu.Unlock()
+}
+
+// Reused tells the checks that the runtime handed the memory whose
+// storage anchor is anchor out again, from its free list (its pool's
+// Get): the memory is in use once more, and a tensor that points at it
+// after a call is no longer one on memory taken back. A runtime that
+// calls [Recycled] calls Reused where it takes a buffer off its free list.
+func Reused(anchor unsafe.Pointer) {
+	if anchor == nil {
+		return
+	}
+	p := uintptr(anchor)
+	s := &recycled.shards[(p>>13)%recycledShards]
+	s.mu.Lock()
+	set := &s.sets[(p>>4)%recycledSets]
+	for w := range set {
+		if set[w].anchor == p {
+			set[w] = recycledEntry{}
+		}
+	}
+	s.mu.Unlock()
+}
+
+// recycledAt returns the write clock of the latest Recycled of anchor p
+// still in the table, 0 if none.
+func recycledAt(p uintptr) uint64 {
+	s := &recycled.shards[(p>>13)%recycledShards]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range s.sets[(p>>4)%recycledSets] {
+		if e.anchor == p {
+			return e.seq
+		}
+	}
+	return 0
+}
+
+// The table of recent takes-back: recycledShards shards of recycledSets
+// sets of recycledWays entries, 256 KiB, a take-back replacing the oldest
+// entry of its set. A call judges only the take-backs made while it ran,
+// so the table must hold the few a kernel makes, not a history: a
+// take-back pushed out before the call ends is a miss, never a false
+// alarm. Entries hold addresses, not pointers: the collector does not see
+// them, and an address is compared only with a tensor the call holds.
+const (
+	recycledShards = 16
+	recycledSets   = 256
+	recycledWays   = 4
+)
+
+type recycledEntry struct {
+	anchor uintptr
+	seq    uint64 // the write clock at the take-back (see concurrent.go)
+}
+
+type recycledShard struct {
+	mu   sync.Mutex
+	sets [recycledSets][recycledWays]recycledEntry
+	_    [64]byte
+}
+
+var recycled struct{ shards [recycledShards]recycledShard }
+
+// AfterRecycled completes an argument's snapshot, after [Call.After],
+// with its storage anchor once the kernel has returned, for a runtime
+// with use counts whose tensors implement [Anchored] (saved with
+// [Call.SaveAnchor]): if the argument kept its memory and the runtime took
+// that memory back during the call ([Recycled]) without handing it out
+// again ([Reused]), same_storage reports it (Violation.Recycled). A moved
+// anchor alone is no violation here: a resize gives a storage new memory
+// and keeps its StorageImpl, as PyTorch's out= resize does. It costs one
+// load while no memory was taken back, or a declared write ended,
+// during the call.
+func (c *Call) AfterRecycled(s *Saved, anchor unsafe.Pointer) {
+	if writeClock.Load() != c.since && anchor != nil {
+		c.recycledAfter(s, anchor)
+	}
+}
+
+// recycledAfter marks s fRecycled when the argument kept its memory (the
+// anchor saved before the kernel) and the runtime took that memory back
+// during the call without handing it out again. A tensor that got new
+// memory (a resize) is not judged, whatever that memory's history.
+//
+//go:noinline
+func (c *Call) recycledAfter(s *Saved, anchor unsafe.Pointer) {
+	if anchor != s.anchor || s.after.Storage == 0 {
+		return
+	}
+	if seq := recycledAt(uintptr(anchor)); seq > c.since {
+		s.meta |= fRecycled
+	}
+}

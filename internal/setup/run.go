@@ -1,0 +1,253 @@
+package setup
+
+// This file runs plan, explain, gen and vet once their flags are parsed: the
+// config loaded from the flags, the plan of the selected ops, the files
+// written under the command's guard, and what the command reports.
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"github.com/assertgen/assertgen/config"
+	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/output"
+	"github.com/assertgen/assertgen/plan"
+)
+
+// ErrFindings reports that a command found problems it has printed
+// already: the command exits 1.
+var ErrFindings = errors.New("findings")
+
+// Plan runs `assertgen plan` with the flags f was registered with: the
+// plan of the ops names selects (op selectors, or names with overloads),
+// else of those the config's ops: and backend: (or -ops) select, else of
+// all, as text or JSON, to stdout or written to the file out.
+func (f *ConfigFlags) Plan(names []string, asJSON bool, out string, stdout io.Writer) error {
+	c, err := f.Load()
+	if err != nil {
+		return err
+	}
+	s, opts, err := Input(c)
+	if err != nil {
+		return err
+	}
+	patterns, where, err := Ops(c, s)
+	if err != nil {
+		return f.Route(err)
+	}
+	if len(names) > 0 {
+		if patterns, err = Names(s, names); err != nil {
+			return err
+		}
+	}
+	p, err := plan.BuildWith(s, opts)
+	if err != nil {
+		return err
+	}
+	if err = p.Select(patterns, where); err != nil {
+		return err
+	}
+	if err = p.Validate(); err != nil {
+		return err
+	}
+	write := p.WriteText
+	if asJSON {
+		write = p.WriteJSON
+	}
+	if out == "" {
+		bw := bufio.NewWriterSize(stdout, 1<<16)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
+	if fi, err := os.Lstat(out); err == nil && fi.IsDir() {
+		fmt.Fprintf(f.stderr, "assertgen plan: -o %s: a directory; name a file\n", out)
+		return ErrUsage
+	}
+	return WriteFile(f.stderr, out, write)
+}
+
+// Explain runs `assertgen explain OP` with the flags f was registered
+// with: the plan of the op (or of each overload of a name) in words.
+func (f *ConfigFlags) Explain(op string, stdout io.Writer) error {
+	c, err := f.Load()
+	if err != nil {
+		return err
+	}
+	s, opts, err := Input(c)
+	if err != nil {
+		return err
+	}
+	return plan.Explain(stdout, s, op, opts)
+}
+
+// job loads the config and the job of gen or vet, and checks the -stubs
+// file (check is gen's -check, which writes nothing and takes no -stubs).
+func (f *ConfigFlags) job(check bool, stubs string) (*config.Config, *Job, error) {
+	c, err := f.Load()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := CheckKernelsGiven(c); err != nil {
+		return nil, nil, f.Route(err)
+	}
+	j, err := New(c)
+	if err != nil {
+		return nil, nil, f.Route(err)
+	}
+	if check && stubs != "" {
+		fmt.Fprintf(f.stderr, "assertgen %s: -stubs with -check: -check writes nothing\n", f.cmd)
+		return nil, nil, ErrUsage
+	}
+	if err := CheckStubsFile(stubs, j.Options.Kernels); err != nil {
+		return nil, nil, f.Route(err)
+	}
+	return c, j, nil
+}
+
+// Gen runs `assertgen gen` with the flags f was registered with: it
+// generates the wrappers of the selected ops and writes them under g (or,
+// with check, names the stale files on stdout and writes nothing), then
+// the stubs of the missing kernels to the file stubs, if named, and
+// reports on stderr the ops wrapped and those the config selects that
+// have no kernel (ErrFindings, unless allow_missing_kernels).
+func (f *ConfigFlags) Gen(g *Guard, check bool, stubs string, stdout io.Writer) error {
+	stderr := f.stderr
+	c, j, err := f.job(check, stubs)
+	if err != nil {
+		return err
+	}
+	if err := j.PrepareOutput(); err != nil {
+		return err
+	}
+	j.Options.Progress = Progress(stderr, time.Now())
+	res, err := gen.Generate(j.Plan, j.Options)
+	if err != nil {
+		return err
+	}
+	if check {
+		problems, err := output.Check(j.Dir, res.Prefix, res.Files)
+		for _, p := range problems {
+			fmt.Fprintln(stdout, p)
+		}
+		if err == nil && len(problems) > 0 {
+			err = ErrFindings
+		}
+		return err
+	}
+	absent := MissingOps(j.Plan, res.Missing)
+	st, err := PrepareStubs(stubs, j.Options, j.Loaded, absent)
+	if err != nil {
+		return err
+	}
+	if err := g.WriteSet(j.Dir, res.Prefix, res.Files); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "assertgen: %d ops wrapped in %s", len(res.Wrapped), j.Dir)
+	required := KernelsRequired(c)
+	if len(res.Missing) > 0 && !required {
+		fmt.Fprintf(stderr, "; %d selected ops have no kernel (assertgen vet -v lists them)", len(res.Missing))
+	}
+	fmt.Fprintln(stderr)
+	if note := j.ModuleNote(); note != "" {
+		fmt.Fprintf(stderr, "assertgen: note: %s\n", note)
+	}
+	if err := st.Write(stderr, g.WriteNew); err != nil {
+		return err
+	}
+	if !required || len(absent) == 0 {
+		return nil
+	}
+	if err := PrintMissing(stderr, c, j.Plan, j.Options, j.Where, absent, ""); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "assertgen: %d selected ops have no kernel: write them (gen -stubs FILE writes stubs), select fewer ops, or say allow_missing_kernels: true in the config\n", len(absent))
+	return ErrFindings
+}
+
+// Vet runs `assertgen vet` with the flags f was registered with: the
+// findings about the kernels of the selected ops (signatures, and missing
+// kernels where the config names its ops or interface mode calls them
+// all), on stdout, ErrFindings with any; verbose lists the missing kernels
+// that are no finding too; the stubs of the missing kernels go to the file
+// stubs, if named, written under g.
+func (f *ConfigFlags) Vet(g *Guard, verbose bool, stubs string, stdout io.Writer) error {
+	c, j, err := f.job(false, stubs)
+	if err != nil {
+		return err
+	}
+	// Built-in allowlist entries that select no op of the schema are not
+	// reported: PyTorch's lists name ops of several releases, in a file the
+	// user never wrote nor edits. Problems in the user's allowlists already
+	// failed the plan. Interface mode without a kernels package has no
+	// kernels to vet; with one, the adapter Functions calls a kernel of
+	// every selected op, so each missing one is a finding, as gen refuses
+	// it.
+	p, o := j.Plan, j.Options
+	if o.Kernels == nil {
+		return nil
+	}
+	findings, absent, err := gen.Vet(p, o)
+	if err != nil {
+		return err
+	}
+	for _, f := range findings {
+		fmt.Fprintln(stdout, f)
+	}
+	n := len(findings)
+	// Missing kernels are findings when the config names the ops it
+	// wants; with every op selected, or allow_missing_kernels, they are
+	// information.
+	switch {
+	case KernelsRequired(c) || o.Mode == output.InterfaceMode:
+		err = PrintMissing(stdout, c, p, o, j.Where, absent, "")
+		n += len(absent)
+	case verbose:
+		err = PrintMissing(stdout, c, p, o, j.Where, absent, "info: ")
+	case len(absent) > 0:
+		fmt.Fprintf(stdout, "info: %d of %d selected ops have no kernel in %s (-v lists them)\n", len(absent), len(p.Ops), o.Kernels.Path)
+	}
+	if err == nil {
+		var st *Stubs
+		if st, err = PrepareStubs(stubs, o, j.Loaded, absent); err == nil {
+			err = st.Write(f.stderr, g.WriteNew)
+		}
+	}
+	if err == nil && n > 0 {
+		err = ErrFindings
+	}
+	return err
+}
+
+// SetGC sets the garbage collector for the command line args, unless GOGC
+// is set. assertgen is a short-lived process that allocates much and keeps
+// little. plan, explain and vet keep the schema and the plan and write
+// little more: without collection `plan -json` takes about a tenth less
+// CPU than with GOGC=400 and a third less than with GOGC=100
+// (scripts/bench_vs_torchgen.sh times GOGC=100 beside it); a 1 GiB limit
+// makes them collect rather than grow past it. gen keeps the schema, the
+// plan and its rendered output, all in proportion to the number of ops,
+// and collects with GOGC=400 and no memory limit: a fixed limit makes the
+// collector's cost grow with the square of the ops once the live heap
+// nears it (at 124k ops the heap lived at 870 MB of a 1 GiB limit and the
+// collector ran back to back; docs/gen.md, "Linear in the number of ops").
+func SetGC(args []string) {
+	gen := len(args) > 0 && args[0] == "gen"
+	if !gen {
+		debug.SetMemoryLimit(1 << 30)
+	}
+	if os.Getenv("GOGC") != "" {
+		return
+	}
+	if gen {
+		debug.SetGCPercent(400)
+		return
+	}
+	debug.SetGCPercent(-1)
+}

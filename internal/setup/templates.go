@@ -1,0 +1,630 @@
+package setup
+
+import (
+	"bytes"
+	"go/format"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/assertgen/assertgen/gen"
+)
+
+// A tmpl is one file init writes from a template of target's fields.
+type tmpl struct {
+	name string // file name in the package directory
+	text string
+	want func(t *target) bool // nil: always
+}
+
+// templates are the files init writes, besides the kernel stubs.
+var templates = []tmpl{
+	{name: "assertgen.yaml", text: configText},
+	{name: "generate.go", text: generateText},
+	{name: "assertgen_contract.go", text: adapterText, want: func(t *target) bool { return len(t.todo()) > 0 }},
+	{name: "assertgen_contract_test.go", text: conformanceText, want: func(t *target) bool { return len(t.Params) == 0 }},
+	{name: "assertgen_contract_test.go", text: conformanceGenericText, want: func(t *target) bool { return len(t.Params) > 0 }},
+	{name: SweepTestFile, text: sweepText, want: func(t *target) bool { return len(t.Params) == 0 }},
+	{name: SweepTestFile, text: sweepGenericText, want: func(t *target) bool { return len(t.Params) > 0 }},
+}
+
+// SweepTestFile is the sweep test init writes: every wrapped op run on
+// samples made from its schema (package sweep), through an adapter whose
+// Tensor method is left to write.
+const SweepTestFile = "assertgen_sweep_test.go"
+
+// contract returns the methods of the contract the checked wrappers need
+// of *T: Ident and UseCounts with use counts, Ident and StorageAnchor
+// without.
+func (t *target) contract() []string {
+	if t.Counted {
+		return []string{"Ident", "UseCounts"}
+	}
+	return []string{"Ident", "StorageAnchor"}
+}
+
+// todo returns the methods of the contract *T lacks in the debug build,
+// which the checked wrappers are built in: those init writes.
+func (t *target) todo() []string {
+	var out []string
+	for _, m := range t.contract() {
+		if !t.Has[m] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// ContractTag is the build constraint of assertgen_contract.go: none, or
+// debugasserts when the release build has a method init writes (declared
+// in a file of that build only): written for both builds, it would be
+// declared twice there.
+func (t *target) ContractTag() string {
+	for _, m := range t.todo() {
+		if t.HasRelease[m] {
+			return gen.DefaultBuildTag
+		}
+	}
+	return ""
+}
+
+// ConformanceTag is the build constraint of the conformance test: none,
+// or debugasserts when, init's methods written, the release build still
+// lacks one the suite needs (Ident, and UseCounts with use counts).
+func (t *target) ConformanceTag() string {
+	written := t.ContractTag() == ""
+	for _, m := range t.contract() {
+		if m == "StorageAnchor" {
+			continue // RunUncounted takes an asserts.Identity
+		}
+		if !t.HasRelease[m] && !(written && !t.Has[m]) {
+			return gen.DefaultBuildTag
+		}
+	}
+	return ""
+}
+
+// optional returns the optional contract methods *T lacks, each with the
+// check it would run: until it is written, that check's rows are skipped
+// under the reason named, counted in every report.
+func (t *target) optional() []string {
+	var out []string
+	if !t.Has["MetadataFingerprint"] {
+		out = append(out, "MetadataFingerprint (asserts.Metadata, asserts.FingerprintMetadata computes one): same_metadata, a read-only input keeps its sizes, strides and offset; skipped under no_metadata_access without it")
+	}
+	if !t.Has["ContentDigest"] {
+		out = append(out, "ContentDigest (asserts.Contents): same_content, a read-only input keeps its bytes, when the content check is on; skipped under no_content_access without it")
+	}
+	return out
+}
+
+// Lacks reports whether *T lacks method m (for the templates).
+func (t *target) Lacks(m string) bool { return !t.Has[m] }
+
+const configText = `# assertgen config, written by assertgen init (go doc github.com/assertgen/assertgen/cmd/assertgen).
+package: checked
+output: ./checked
+mode: function
+kernels: .
+{{- if not .Counted}}
+use_counts: false # {{.Why}}
+{{- else}}
+# use_counts: true (the default): {{.Why}}
+{{- end}}
+types:
+  Tensor: "{{.GoType}}"
+{{- range .Types}}
+  {{index . 0}}: {{printf "%q" (index . 1)}}
+{{- else}}
+  # Scalar: float64 # the Go type of a Scalar argument (default: any)
+{{- end}}
+{{- if .Params}}
+type_params: # the element types checked: the wrappers are generic in them, the tests run on each
+{{- range .Params}}
+  {{.Name}}: {{.List}}
+{{- end}}
+{{- end}}
+ops: [{{range $i, $o := .Ops}}{{if $i}}, {{end}}{{printf "%q" $o}}{{end}}]
+sweep: true # also write checked.SweepOps, the table assertgen_sweep_test.go sweeps
+`
+
+const generateText = `package {{.Name}}
+
+//go:generate go tool assertgen gen
+`
+
+const adapterText = `{{if .ContractTag}}//go:build {{.ContractTag}}
+
+{{end}}package {{.Name}}
+
+{{.ContractImports}}
+
+// The contract the generated wrappers read (asserts.{{if .Counted}}Tensor{{else}}Identity and asserts.Anchored{{end}}),
+// written by assertgen init: fill in each method. Each must be safe on a
+// nil or undefined *{{.Type}} and from several goroutines at once.
+{{if .Lacks "Ident"}}
+// Ident implements asserts.Identity.
+func (t *{{.Recv}}) Ident() {{n "asserts"}}.Ident {
+	// TODO: return t's identities read at one instant: Impl (the tensor object) and Storage (its buffer), IDs from a counter, never reused, not addresses; Traits: asserts.Versioned and Version if every in-place write bumps a counter views share; asserts.Ident{} for a nil or undefined t.
+	panic("TODO: implement (*{{.Type}}).Ident in assertgen_contract.go")
+}
+{{end}}{{if .Counted}}{{if .Lacks "UseCounts"}}
+// UseCounts implements asserts.Tensor.
+func (t *{{.Recv}}) UseCounts() (impl, storage int) {
+	// TODO: return how many handles share t's tensor object and how many tensor objects share its storage: (1, 1) for a fresh tensor, (0, 0) for an undefined one.
+	panic("TODO: implement (*{{.Type}}).UseCounts in assertgen_contract.go")
+}
+{{end}}{{else}}{{if .Lacks "StorageAnchor"}}
+// StorageAnchor implements asserts.Anchored, for fresh_not_held.
+func (t *{{.Recv}}) StorageAnchor() {{n "unsafe"}}.Pointer {
+	// TODO: return a pointer every tensor on t's storage shares (the storage object), nil for a nil or undefined t.
+	panic("TODO: implement (*{{.Type}}).StorageAnchor in assertgen_contract.go")
+}
+{{end}}{{end}}`
+
+const conformanceText = `{{if .ConformanceTag}}//go:build {{.ConformanceTag}}
+
+{{end}}package {{.Name}}_test
+
+import (
+	{{imp "testing"}}"testing"
+
+	{{imp "asserts"}}"github.com/assertgen/assertgen/asserts"
+	{{imp "assertstest"}}"github.com/assertgen/assertgen/asserts/assertstest"
+
+	{{imp .Name}}"{{.Path}}"
+)
+
+// {{n "TestAssertsContract"}} runs the conformance suite of the contract adapter
+// (assertgen_contract.go), written by assertgen init. It fails, naming
+// them, until the functions marked TODO are written.
+func {{n "TestAssertsContract"}}(t *{{n "testing"}}.T) {
+{{- if .Counted}}
+	{{n "assertstest"}}.Run(t, {{n "assertstest"}}.Runtime{
+		Undefined: func() {{n "asserts"}}.Tensor { return (*{{n .Name}}.{{.Type}})(nil) },
+		// TODO: New: func() asserts.Tensor returning a fresh tensor with storage and at least one element.
+		// TODO: Share: func(t asserts.Tensor) asserts.Tensor returning a second handle to t's tensor object.
+		// TODO: Release: func(t asserts.Tensor) dropping the handle t.
+		// TODO: View: func(t asserts.Tensor) asserts.Tensor returning a new tensor object on t's storage.
+		// TODO: Write: func(t asserts.Tensor) writing t in place (required if Ident reports asserts.Versioned).
+	})
+{{- else}}
+	{{n "assertstest"}}.RunUncounted(t, {{n "assertstest"}}.Uncounted{
+		Undefined: func() {{n "asserts"}}.Identity { return (*{{n .Name}}.{{.Type}})(nil) },
+		// TODO: New: func() asserts.Identity returning a fresh tensor with storage and at least one element.
+		// TODO: View: func(t asserts.Identity) asserts.Identity returning a new tensor object on t's storage.
+		// TODO: Write: func(t asserts.Identity) writing t in place (required if Ident reports asserts.Versioned).
+		// TODO: Copy: func(t asserts.Identity) asserts.Identity returning a copy with a storage of its own (optional).
+	})
+{{- end}}
+}
+`
+
+const sweepText = `//go:build debugasserts
+
+package {{.Name}}_test
+
+import (
+	{{imp "errors"}}"errors"
+	{{imp "reflect"}}"reflect"
+	{{imp "testing"}}"testing"
+
+	{{imp "sweep"}}"github.com/assertgen/assertgen/sweep"
+
+	{{imp "checked"}}"{{.Path}}/checked"
+)
+
+// {{n "sweepAdapter"}} makes the tensors of the sweep's samples (go doc
+// github.com/assertgen/assertgen/sweep), written by assertgen init.
+type {{n "sweepAdapter"}} struct{}
+
+// Tensor makes the tensor sp describes, or says why it cannot: a
+// *sweep.DtypeError (Want: a dtype {{.Name}} makes) moves the sample to
+// that dtype; any other error counts the sample as one {{.Name}} cannot make.
+func ({{n "sweepAdapter"}}) Tensor(sp {{n "sweep"}}.Spec, made []{{n "reflect"}}.Value) ({{n "reflect"}}.Value, error) {
+	if sp.Same >= 0 {
+		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
+	}
+	// TODO: return reflect.ValueOf(t), t a *{{.Name}}.{{.Type}} of dtype sp.Dtype and shape
+	// sp.Shape holding sp.Elements(): a transposed view of a base of the reversed
+	// shape when sp.Transposed, a view with sp.Strides at sp.Offset when they are
+	// set, made[sp.ViewOf] selected at sp.Index along dim 0 when sp.ViewOf >= 0
+	// (an error for what {{.Name}} cannot make).
+	return {{n "reflect"}}.Value{}, {{n "errors"}}.New("TODO: make tensors in {{n "sweepAdapter"}}.Tensor (assertgen_sweep_test.go)")
+}
+
+// Value leaves every non-tensor argument to package sweep, which converts
+// what gen's default Go types take.
+func ({{n "sweepAdapter"}}) Value(*{{n "sweep"}}.Arg, {{n "reflect"}}.Type) ({{n "reflect"}}.Value, bool, error) {
+	return {{n "reflect"}}.Value{}, false, nil
+}
+
+// {{n "TestSweep"}} runs every wrapped op on samples made from its schema, through
+// the checked wrappers, and fails on each kind of violation they find.
+func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
+	rep := {{n "sweep"}}.Run(t, {{n "sweepAdapter"}}{}, {{n "checked"}}.SweepOps)
+	if len(rep.Exercised) == 0 {
+		t.Error("the sweep ran no op: write {{n "sweepAdapter"}}.Tensor in assertgen_sweep_test.go")
+	}
+}
+
+// {{n "FuzzSweep"}} is the coverage-guided fuzz target over the same ops:
+// go test -tags debugasserts -fuzz {{n "FuzzSweep"}} (a finding replays as a test).
+func {{n "FuzzSweep"}}(f *{{n "testing"}}.F) { {{n "sweep"}}.Fuzz(f, {{n "sweepAdapter"}}{}, {{n "checked"}}.SweepOps) }
+`
+
+// render fills the template of f with t and ops; Go files are gofmt'd.
+// In the templates, n "x" is the name x has in the file (see
+// target.names) and imp "x" the import's alias when x is renamed ("" if
+// not).
+func render(f tmpl, t *target, ops []string) ([]byte, error) {
+	names := t.PkgNames
+	if strings.HasSuffix(f.name, "_test.go") {
+		names = t.TestNames
+	}
+	name := func(x string) string {
+		if n, ok := names[x]; ok {
+			return n
+		}
+		return x
+	}
+	funcs := template.FuncMap{
+		"contains": strings.Contains,
+		"n":        name,
+		"imp": func(x string) string {
+			if n := name(x); n != x {
+				return n + " "
+			}
+			return ""
+		},
+	}
+	tp, err := template.New(f.name).Funcs(funcs).Parse(f.text)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	data := struct {
+		*target
+		Ops []string
+	}{t, ops}
+	if err := tp.Execute(&buf, data); err != nil {
+		return nil, err
+	}
+	if !strings.HasSuffix(f.name, ".go") {
+		return buf.Bytes(), nil
+	}
+	return format.Source(buf.Bytes())
+}
+
+// ContractImports is the import declaration of assertgen_contract.go:
+// the packages the methods it writes name, each under the name
+// target.names chose in the package ("" without any).
+func (t *target) ContractImports() string {
+	var lines []string
+	spec := func(id, path string) string {
+		if n := t.PkgNames[id]; n != "" && n != id {
+			return n + " " + strconv.Quote(path)
+		}
+		return strconv.Quote(path)
+	}
+	if !t.Counted && t.Lacks("StorageAnchor") {
+		lines = append(lines, spec("unsafe", "unsafe"))
+	}
+	if t.Lacks("Ident") {
+		lines = append(lines, spec("asserts", "github.com/assertgen/assertgen/asserts"))
+	}
+	switch len(lines) {
+	case 0:
+		return ""
+	case 1:
+		return "import " + lines[0]
+	}
+	return "import (\n\t" + strings.Join(lines, "\n\t") + "\n)"
+}
+
+// testName is the name the identifier id has in init's tests.
+func (t *target) testName(id string) string {
+	if n, ok := t.TestNames[id]; ok {
+		return n
+	}
+	return id
+}
+
+// conformanceGenericText is the conformance test of a generic tensor
+// type: the suite once per element type, with what init found in the
+// package (fill) where it found it.
+const conformanceGenericText = `{{if .ConformanceTag}}//go:build {{.ConformanceTag}}
+
+{{end}}package {{.Name}}_test
+
+import (
+	{{imp "testing"}}"testing"
+
+	{{imp "asserts"}}"github.com/assertgen/assertgen/asserts"
+	{{imp "assertstest"}}"github.com/assertgen/assertgen/asserts/assertstest"
+
+	{{imp .Name}}"{{.Path}}"
+)
+
+{{- $f := .Fill}}{{$tensor := .Instance}}
+
+// {{n "TestAssertsContract"}} runs the conformance suite of the contract adapter
+// on the tensors of each element type, written by assertgen init.
+{{- if not $f.Union}} It
+// fails, naming them, until the functions marked TODO are written.{{end}}
+func {{n "TestAssertsContract"}}(t *{{n "testing"}}.T) {
+{{- if $f.Union}}
+{{- range $f.Elems}}
+	t.Run("{{.}}", func(t *{{n "testing"}}.T) { {{n "testContract"}}[{{.}}](t) })
+{{- end}}
+}
+
+func {{n "testContract"}}[T {{$f.Union}}](t *{{n "testing"}}.T) {
+{{- end}}
+{{- if .Counted}}
+	{{n "assertstest"}}.Run(t, {{n "assertstest"}}.Runtime{
+		Undefined: func() {{n "asserts"}}.Tensor { return ({{$tensor}})(nil) },
+{{- if $f.New}}
+		New: func() {{n "asserts"}}.Tensor {
+			data, shape := []T{1, 2, 3, 4, 5, 6}, []int{2, 3}
+			return {{$f.New}}
+		},
+{{- else}}
+		// TODO: New: func() {{n "asserts"}}.Tensor returning a fresh tensor with storage and at least one element.
+{{- end}}
+{{- if $f.Share}}
+		Share:   func(t {{n "asserts"}}.Tensor) {{n "asserts"}}.Tensor { return t.({{$tensor}}).{{$f.Share}}() },
+{{- else}}
+		// TODO: Share: func(t {{n "asserts"}}.Tensor) {{n "asserts"}}.Tensor returning a second handle to t's tensor object.
+{{- end}}
+{{- if $f.Release}}
+		Release: func(t {{n "asserts"}}.Tensor) { t.({{$tensor}}).{{$f.Release}}() },
+{{- else}}
+		// TODO: Release: func(t {{n "asserts"}}.Tensor) dropping the handle t.
+{{- end}}
+{{- if $f.View}}
+		View: func(t {{n "asserts"}}.Tensor) {{n "asserts"}}.Tensor {
+			x := t.({{$tensor}})
+			return {{$f.View}}
+		},
+{{- else}}
+		// TODO: View: func(t {{n "asserts"}}.Tensor) {{n "asserts"}}.Tensor returning a new tensor object on t's storage.
+{{- end}}
+{{- if $f.Write}}
+		Write: func(t {{n "asserts"}}.Tensor) {
+			x := t.({{$tensor}})
+			{{$f.Write}}
+		},
+{{- else}}
+		// TODO: Write: func(t {{n "asserts"}}.Tensor) writing t in place (required if Ident reports {{n "asserts"}}.Versioned).
+{{- end}}
+	})
+{{- else}}
+	{{n "assertstest"}}.RunUncounted(t, {{n "assertstest"}}.Uncounted{
+		Undefined: func() {{n "asserts"}}.Identity { return ({{$tensor}})(nil) },
+{{- if $f.New}}
+		New: func() {{n "asserts"}}.Identity {
+			data, shape := []T{1, 2, 3, 4, 5, 6}, []int{2, 3}
+			return {{$f.New}}
+		},
+{{- else}}
+		// TODO: New: func() {{n "asserts"}}.Identity returning a fresh tensor with storage and at least one element.
+{{- end}}
+{{- if $f.View}}
+		View: func(t {{n "asserts"}}.Identity) {{n "asserts"}}.Identity {
+			x := t.({{$tensor}})
+			return {{$f.View}}
+		},
+{{- else}}
+		// TODO: View: func(t {{n "asserts"}}.Identity) {{n "asserts"}}.Identity returning a new tensor object on t's storage.
+{{- end}}
+{{- if $f.Write}}
+		Write: func(t {{n "asserts"}}.Identity) {
+			x := t.({{$tensor}})
+			{{$f.Write}}
+		},
+{{- else}}
+		// TODO: Write: func(t {{n "asserts"}}.Identity) writing t in place (required if Ident reports {{n "asserts"}}.Versioned).
+{{- end}}
+	})
+{{- end}}
+}
+{{- if and $f.New (contains $f.New "int64s(")}}
+
+func {{n "int64s"}}(s []int) []int64 {
+	out := make([]int64, len(s))
+	for i, v := range s {
+		out[i] = int64(v)
+	}
+	return out
+}
+{{- end}}
+`
+
+// sweepGenericText is the sweep test of a generic tensor type: every
+// op, once per element type, on tensors made with what init found in the
+// package (fill).
+const sweepGenericText = `//go:build debugasserts
+
+package {{.Name}}_test
+
+import (
+	{{imp "errors"}}"errors"
+	{{imp "reflect"}}"reflect"
+	{{imp "testing"}}"testing"
+
+	{{imp "sweep"}}"github.com/assertgen/assertgen/sweep"
+{{$f := .Fill}}{{$tensor := .Instance}}
+{{- if and $f.Union $f.New}}
+	{{imp .Name}}"{{.Path}}"
+{{- end}}
+	{{imp "checked"}}"{{.Path}}/checked"
+)
+{{- if and $f.Union $f.New}}
+
+// {{n "sweepAdapter"}} makes the {{.Name}} tensors of element type T of the
+// sweep's samples (go doc github.com/assertgen/assertgen/sweep), written
+// by assertgen init: dense tensors of T, made with {{.Name}}'s
+// constructor{{if $f.Transpose}}, transposed{{end}}{{if $f.Select}} and selected{{end}} views with its kernels.
+type {{n "sweepAdapter"}}[T {{$f.Union}}] struct{}
+
+// Tensor makes the tensor sp describes, or says why it cannot: a sample
+// of another dtype moves to T's (a *{{n "sweep"}}.DtypeError), and one of a
+// layout, bit or autograd state {{.Name}} lacks is counted as one it
+// cannot make.
+func ({{n "sweepAdapter"}}[T]) Tensor(sp {{n "sweep"}}.Spec, made []{{n "reflect"}}.Value) ({{n "reflect"}}.Value, error) {
+	dtype := {{n "reflect"}}.TypeFor[T]().Kind().String()
+	switch {
+	case sp.Same >= 0:
+		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
+	case sp.Dtype != dtype:
+		return {{n "reflect"}}.Value{}, &{{n "sweep"}}.DtypeError{Want: dtype}
+	case sp.Layout != "" || sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView || sp.Named:
+		return {{n "reflect"}}.Value{}, {{n "errors"}}.New("{{.Name}} makes dense tensors only")
+	case sp.ViewOf >= 0:
+{{- if $f.Select}}
+		base, i := made[sp.ViewOf].Interface().({{$tensor}}), sp.Index
+		return {{n "reflect"}}.ValueOf({{$f.Select}}), nil
+{{- else}}
+		return {{n "reflect"}}.Value{}, {{n "errors"}}.New("no select.int kernel to make a view with")
+{{- end}}
+	}
+	vals := sp.Elements()
+	data := make([]T, len(vals))
+	for i, v := range vals {
+		data[i] = T(v)
+	}
+	shape := sp.Shape
+	if sp.Transposed && len(shape) >= 2 {
+{{- if $f.Transpose}}
+		// A base of the shape with its first and last dims swapped, whose
+		// transposed view holds the values in order.
+		last := len(shape) - 1
+		data, shape = {{n "transposedBase"}}(data, shape), append([]int(nil), shape...)
+		shape[0], shape[last] = shape[last], shape[0]
+		base := {{$f.New}}
+{{- if $f.Release}}
+		defer base.{{$f.Release}}()
+{{- end}}
+		return {{n "reflect"}}.ValueOf({{$f.Transpose}}), nil
+{{- else}}
+		return {{n "reflect"}}.Value{}, {{n "errors"}}.New("no transpose.int kernel to make a transposed view with")
+{{- end}}
+	}
+	return {{n "reflect"}}.ValueOf({{$f.New}}), nil
+}
+
+// Value leaves every non-tensor argument to package sweep, which converts
+// what gen's default Go types and T take.
+func ({{n "sweepAdapter"}}[T]) Value(*{{n "sweep"}}.Arg, {{n "reflect"}}.Type) ({{n "reflect"}}.Value, bool, error) {
+	return {{n "reflect"}}.Value{}, false, nil
+}
+{{- if $f.Transpose}}
+
+// {{n "transposedBase"}} returns the values, in row-major order, of the tensor
+// of shape with its first and last dims swapped whose view with those
+// dims swapped back holds vals in row-major order of shape.
+func {{n "transposedBase"}}[T any](vals []T, shape []int) []T {
+	n := len(shape)
+	strides := make([]int, n) // of the base: its dim 0 is shape's last
+	k := 1
+	for d := n - 1; d >= 0; d-- {
+		strides[d] = k
+		switch d {
+		case 0:
+			k *= shape[n-1]
+		case n - 1:
+			k *= shape[0]
+		default:
+			k *= shape[d]
+		}
+	}
+	out := make([]T, len(vals))
+	idx := make([]int, n)
+	for _, v := range vals {
+		at := 0
+		for d, i := range idx {
+			switch d {
+			case 0:
+				at += i * strides[n-1]
+			case n - 1:
+				at += i * strides[0]
+			default:
+				at += i * strides[d]
+			}
+		}
+		out[at] = v
+		for d := n - 1; d >= 0; d-- {
+			if idx[d]++; idx[d] < shape[d] {
+				break
+			}
+			idx[d] = 0
+		}
+	}
+	return out
+}
+{{- end}}
+{{- if contains $f.New "int64s("}}
+
+func {{n "int64s"}}(s []int) []int64 {
+	out := make([]int64, len(s))
+	for i, v := range s {
+		out[i] = int64(v)
+	}
+	return out
+}
+{{- end}}
+
+// {{n "TestSweep"}} runs every wrapped op on samples made from its schema, through
+// the checked wrappers, once per element type, and fails on each kind of
+// violation they find.
+func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
+{{- range $f.Elems}}
+	t.Run("{{.}}", func(t *{{n "testing"}}.T) {
+		rep := {{n "sweep"}}.Run(t, {{n "sweepAdapter"}}[{{.}}]{}, {{n "checked"}}.SweepOps[{{.}}])
+		if len(rep.Exercised) == 0 {
+			t.Error("the sweep ran no op")
+		}
+	})
+{{- end}}
+}
+
+// {{n "FuzzSweep"}} is the coverage-guided fuzz target over the same ops, on
+// {{index $f.Elems 0}} tensors: go test -tags debugasserts -fuzz {{n "FuzzSweep"}} (a finding
+// replays as a test).
+func {{n "FuzzSweep"}}(f *{{n "testing"}}.F) {
+	{{n "sweep"}}.Fuzz(f, {{n "sweepAdapter"}}[{{index $f.Elems 0}}]{}, {{n "checked"}}.SweepOps[{{index $f.Elems 0}}])
+}
+{{- else}}
+
+// {{n "sweepAdapter"}} makes the tensors of the sweep's samples (go doc
+// github.com/assertgen/assertgen/sweep), written by assertgen init.
+type {{n "sweepAdapter"}} struct{}
+
+// Tensor makes the tensor sp describes, or says why it cannot.
+func ({{n "sweepAdapter"}}) Tensor(sp {{n "sweep"}}.Spec, made []{{n "reflect"}}.Value) ({{n "reflect"}}.Value, error) {
+	if sp.Same >= 0 {
+		return made[sp.Same], nil // the aliasing sample, x.add_(x): an earlier tensor itself
+	}
+	// TODO: return {{n "reflect"}}.ValueOf(t), t a {{$tensor}} of dtype sp.Dtype and
+	// shape sp.Shape holding sp.Elements(): a transposed view of a base of the
+	// reversed shape when sp.Transposed, made[sp.ViewOf] selected at sp.Index
+	// along dim 0 when sp.ViewOf >= 0.
+	return {{n "reflect"}}.Value{}, {{n "errors"}}.New("TODO: make tensors in {{n "sweepAdapter"}}.Tensor (assertgen_sweep_test.go)")
+}
+
+// Value leaves every non-tensor argument to package sweep.
+func ({{n "sweepAdapter"}}) Value(*{{n "sweep"}}.Arg, {{n "reflect"}}.Type) ({{n "reflect"}}.Value, bool, error) {
+	return {{n "reflect"}}.Value{}, false, nil
+}
+
+// {{n "TestSweep"}} runs every wrapped op on samples made from its schema, through
+// the checked wrappers, and fails on each kind of violation they find.
+func {{n "TestSweep"}}(t *{{n "testing"}}.T) {
+	rep := {{n "sweep"}}.Run(t, {{n "sweepAdapter"}}{}, {{n "checked"}}.SweepOps[{{.FirstArgs}}])
+	if len(rep.Exercised) == 0 {
+		t.Error("the sweep ran no op: write {{n "sweepAdapter"}}.Tensor in assertgen_sweep_test.go")
+	}
+}
+{{- end}}
+`
