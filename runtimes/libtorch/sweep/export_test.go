@@ -25,6 +25,9 @@ func RunReplay(op *schema.Op, fn any, c opinfo.Call) error {
 	return runReplay(op, reflect.ValueOf(fn), c, nil)
 }
 
+// DeathCause names what ended a worker.
+var DeathCause = deathCause
+
 // ValueFirst is the first value's sample number.
 var ValueFirst = valueFirst
 

@@ -37,6 +37,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -924,15 +925,53 @@ func (r *opResult) valueBase(profile string) int {
 	return b
 }
 
-// died waits for the dead worker and returns what ended it: the signal its
-// stderr names, or "exit".
+// died waits for the dead worker and returns what ended it (deathCause).
 func (w *workerProc) died() string {
 	w.cmd.Wait()
+	st := w.cmd.ProcessState
 	w.cmd = nil
-	if m := sigRE.FindStringSubmatch(w.stderr.String()); m != nil {
+	return deathCause(w.stderr.String(), st)
+}
+
+// deathCause names what ended a worker: the signal its stderr names (Go's
+// runtime prints "SIGSEGV: segmentation violation" for a signal in C++ code
+// and exits with status 2), else the signal that killed it (a library's own
+// handler, libucs's on Debian trixie's libtorch, prints "Caught signal 8"
+// and raises it again, and the kernel's SIGABRT, the OOM killer's SIGKILL
+// print nothing of Go's), else "exit".
+func deathCause(stderr string, st *os.ProcessState) string {
+	if m := sigRE.FindStringSubmatch(stderr); m != nil {
 		return m[1]
 	}
+	if st != nil {
+		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return signalName(ws.Signal())
+		}
+	}
 	return "exit"
+}
+
+// signalName is sig's name as Go's runtime prints it ("SIGSEGV").
+func signalName(sig syscall.Signal) string {
+	switch sig {
+	case syscall.SIGABRT:
+		return "SIGABRT"
+	case syscall.SIGBUS:
+		return "SIGBUS"
+	case syscall.SIGFPE:
+		return "SIGFPE"
+	case syscall.SIGILL:
+		return "SIGILL"
+	case syscall.SIGKILL:
+		return "SIGKILL"
+	case syscall.SIGSEGV:
+		return "SIGSEGV"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGTRAP:
+		return "SIGTRAP"
+	}
+	return fmt.Sprintf("signal %d", int(sig))
 }
 
 // rebaseCrashed records the worker's death while it ran the values' base
