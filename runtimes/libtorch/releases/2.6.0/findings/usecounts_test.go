@@ -153,6 +153,15 @@ func init() {
 				x := f32(sizes...)
 				rel(wrapper[func(tensor, int64) tensor](t, "native_channel_shuffle")(x, 1), x)
 			}},
+		// found by the empty value (sample 46) on sample 0's arguments
+		// after the input-rank repair: 1.13.1's channel_shuffle returns an
+		// empty input itself; 2.x return a fresh tensor
+		repro{op: "channel_shuffle", shows: []string{"impl ret 0", "storage_use_count_eq_1 ret 0"},
+			code: "checked.ChannelShuffle(x, 1) // x empty [0,2,2]: returns x",
+			run: func(t *testing.T) {
+				x := f32(0, 2, 2)
+				rel(wrapper[func(tensor, int64) tensor](t, "channel_shuffle")(x, 1), x)
+			}},
 		repro{op: "_test_parallel_materialize", shows: []string{"impl ret 0", "storage_use_count_eq_1 ret 0"},
 			code: "checked.XTestParallelMaterialize(x, 1, false) // test op; x a view: returns x",
 			run: func(t *testing.T) {
