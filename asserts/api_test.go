@@ -518,7 +518,7 @@ func TestNames(t *testing.T) {
 	}
 	if got := strings.Join(names, " "); got != "same_impl same_storage impl_use_count_le_1 storage_use_count_eq_1 "+
 		"shares_storage fresh_or_alias returns_arg no_mutation distinct_outputs binding_context fresh_no_alias same_content "+
-		"impl_use_count_eq_fresh fresh_not_held same_metadata" {
+		"impl_use_count_eq_fresh fresh_not_held same_metadata view_holds_storage" {
 		t.Errorf("check names: %s", got)
 	}
 	for _, p := range []asserts.Policy{asserts.Strict, asserts.PyTorch} {
@@ -558,12 +558,13 @@ func TestPolicy(t *testing.T) {
 	}
 	strict := rows(asserts.Strict)
 	wantStrict := map[string]string{
-		"mode_active":                 "impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh",
+		"mode_active":                 "impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh,view_holds_storage",
 		"direct_subclass":             "impl_use_count_le_1,impl_use_count_eq_fresh",
-		"wrapper_subclass":            "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh,fresh_not_held",
-		"wrapper_propagating_storage": "impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh",
-		"no_storage":                  "same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,fresh_not_held",
-		"no_use_counts":               "impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh",
+		"wrapper_subclass":            "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh,fresh_not_held,view_holds_storage",
+		"wrapper_propagating_storage": "impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh,view_holds_storage",
+		"no_storage":                  "same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,fresh_not_held,view_holds_storage",
+		"no_use_counts":               "impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh,view_holds_storage",
+		"other_holders":               "view_holds_storage",
 		"use_counted":                 "fresh_not_held",
 		"no_storage_anchor":           "fresh_not_held",
 		"aliases_mutable_arg":         "no_mutation,same_content,same_metadata",
@@ -598,7 +599,7 @@ func TestSkips(t *testing.T) {
 	var s asserts.Saved
 	w := newFake(kWrapStub)
 	c.Save(&s, w)
-	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh,fresh_not_held" {
+	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh,fresh_not_held,view_holds_storage" {
 		t.Errorf("Skips() = %v", got)
 	}
 	if !s.Ident().Defined() || s.Ident().Impl != w.id.Impl {

@@ -82,7 +82,10 @@ type Saved struct {
 	hasMeta bool
 	// memo says what SaveMemory and AfterMemory read with the identities
 	// (memo* bits), so that a list's metadata rows need not read again.
-	memo     uint8
+	memo uint8
+	// digest is same_content's digest of an argument; for a return that
+	// views an argument, the use count of the argument's StorageImpl
+	// before the kernel (ViewBase; a return has no digest of its own).
 	digest   uint64
 	metadata uint64
 	// anchor is the argument's storage anchor before the kernel, for a
@@ -183,10 +186,11 @@ const (
 	// laneNoEnv shares laneBinding's word, so that BindingContext adds
 	// c.bind to that word whichever of the two it counts.
 	laneNoEnv = 15
-	// laneNever is the lane of the reasons no lane ever counts: meta and
-	// functional_wrapper skip nothing. (concurrent_write, like the reasons
-	// of runtimes without use counts, is laneNone: see [Call.skipConcurrent].)
-	laneNever = 17
+	// laneSpare is the lane no check or reason counts in: a new check's
+	// row may take it. (meta and functional_wrapper, which skip nothing,
+	// have no lane; concurrent_write, like the reasons of runtimes without
+	// use counts, is laneNone: see [Call.skipConcurrent].)
+	laneSpare = 17
 )
 
 const (
@@ -194,33 +198,18 @@ const (
 	bindNoEnv = 1 << (16 * (laneNoEnv % 4))   // skipped: no Env registered
 )
 
-var checkLane = [NumChecks]int{
-	CheckSameImpl: laneSameImpl, CheckSameStorage: laneSameStorage,
-	CheckImplUseCountLE1: laneImplUseCount, CheckStorageUseCountEq1: laneStorageUseCnt,
-	CheckSharesStorage: laneSharesStorage, CheckFreshOrAlias: laneFreshOrAlias,
-	CheckReturnsArg: laneReturnsArg, CheckNoMutation: laneNoMutation,
-	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
-	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
-	CheckImplUseCountEqFresh: laneImplEqFresh,
-	CheckFreshNotHeld:        laneFreshNotHeld,
-	CheckSameMetadata:        laneSameMetadata,
-}
+// checkLane is the lane of each check, from its row (facts.go).
+var checkLane = func() (l [NumChecks]int) {
+	for k := range l {
+		l[k] = checkFacts[k].lane
+	}
+	return l
+}()
 
 // no_metadata_access has no lane (all 32 are taken): a runtime that cannot
 // report metadata says metadata: false and plans no same_metadata rows.
-var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
-	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone}
-
-func init() {
-	// A lane shared by several reasons must never count.
-	for p := range rules {
-		for _, r := range rules[p] {
-			if reasonLane[r.Reason] == laneNever && r.Skips != 0 {
-				panic("asserts: reason " + r.Reason.String() + " skips checks but has no lane")
-			}
-		}
-	}
-}
+var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNone, laneNone, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
+	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone, laneNone}
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 
@@ -896,7 +885,8 @@ func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.id.Storage != s.id.Storage && r.anchor != nil && r.anchor == s.anchor && r.meta&fStorageReported == 0 {
 		// another StorageImpl ID on the argument's memory
 		c.report(&Violation{Check: k, loc: ret, other: arg,
-			Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), SameMemory: true, Traits: r.traits()})
+			Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), SameMemory: true, Traits: r.traits(),
+			anchor: uintptr(r.anchor)})
 		return
 	}
 	if r.id.Storage != s.id.Storage || r.meta&fStorageReported != 0 {
@@ -911,7 +901,7 @@ func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	}
 	c.report(&Violation{Check: k, loc: ret, other: arg,
 		Want: uint64(s.id.Storage), Got: uint64(r.id.Storage),
-		StorageUses: r.storageUses(), Traits: r.traits()})
+		StorageUses: r.storageUses(), Traits: r.traits(), anchor: uintptr(r.anchor), otherAnchor: uintptr(s.anchor)})
 }
 
 // An Output names a fresh return for [Call.DistinctOutputs]: a single
@@ -978,6 +968,9 @@ func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
 // End finishes the call and publishes its counts: on the common path, one
 // atomic add.
 func (c *Call) End() {
+	if poolLog.used.Load() && writeClock.Load() != c.since {
+		c.claimPoolEvents()
+	}
 	if c.nmut != 0 {
 		c.endWrites()
 	}
@@ -1208,7 +1201,8 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	if k == CheckNoMutation {
 		s.meta |= fMutationReported
 	}
-	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved, Recycled: recycled}
+	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved, Recycled: recycled,
+		anchor: uintptr(s.anchor)}
 	if s.after.Impl == 0 {
 		// Not a swap but a released (or reset) handle: say so.
 		v.Released, v.Want, v.Got = true, uint64(s.id.Impl), 0
@@ -1334,6 +1328,12 @@ func (c *Call) report(v *Violation) {
 	v.Arg, v.Ret, v.Index = v.loc.name, int(v.loc.ret), int(v.loc.index)
 	if v.other != (Loc{}) {
 		v.Other = v.other.String()
+	}
+	if v.Provenance == "" {
+		if poolLog.used.Load() && writeClock.Load() != c.since {
+			c.claimPoolEvents() // this call's own (its nested calls ended)
+		}
+		v.Provenance, v.takenBack = provenance(v)
 	}
 	v.Hint = hint(v)
 	done := false

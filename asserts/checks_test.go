@@ -137,6 +137,19 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
 		"no_metadata": {"no_metadata_access", "no_metadata_access"},
 	},
+	// view_holds_storage reads use counts and storages: it skips as the
+	// use-count checks of a return do, but for a direct subclass (whose
+	// user code may keep the view, which only adds holds). "shared" is a
+	// storage other tensors hold too: a shortfall there may be a release
+	// on another goroutine (other_holders).
+	asserts.CheckViewHoldsStorage: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
+		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
+		"meta":         {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
+		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"mode_active", "mode_active"},
+		"uncounted": {"no_use_counts", "no_use_counts"}, "shared": {"other_holders", "other_holders"},
+	},
 }
 
 // The message each check's broken kernel must produce.
@@ -156,6 +169,7 @@ var failMessage = map[asserts.Check]string{
 	asserts.CheckSameContent:         "op.ov: same_content: argument self: kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl 0x",
 	asserts.CheckFreshNotHeld:        "op.ov: fresh_not_held: return 0: StorageImpl 0x",
 	asserts.CheckSameMetadata:        "op.ov: same_metadata: argument self: kernel changed the sizes, strides or storage offset of an argument the schema does not mark mutable (metadata fingerprint 0x",
+	asserts.CheckViewHoldsStorage:    "op.ov: view_holds_storage: return 0: StorageImpl 0x",
 }
 
 // tensorFor returns a fake of the named kind and whether the call runs
@@ -164,7 +178,7 @@ func tensorFor(kind string) (f *fake, mode bool) {
 	switch kind {
 	case "mode":
 		return newFake(kPlain), true
-	case "absent", "not_bound", "no_contents", "content_off", "bound", "counted", "no_anchor", "uncounted", "no_metadata":
+	case "absent", "not_bound", "no_contents", "content_off", "bound", "counted", "no_anchor", "uncounted", "no_metadata", "shared":
 		return newFake(kPlain), false
 	}
 	for i, n := range kindNames {
@@ -371,6 +385,8 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 			c.After(&s, t)
 			c.SameMetadata(self, &s, t)
 		}
+	case asserts.CheckViewHoldsStorage:
+		return env, viewScenario(x, kind, broken)
 	case asserts.CheckDistinctOutputs:
 		y, _ := tensorFor(kind)
 		if broken {
@@ -384,6 +400,39 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 		}
 	}
 	panic("no scenario for " + k.String())
+}
+
+// viewScenario is a view op on x: a correct kernel returns a view with a
+// TensorImpl of its own that holds x's storage (its count rises by one),
+// a broken one a view that takes no hold.
+func viewScenario(x *fake, kind string, broken bool) func(c *asserts.Call) {
+	self, ret0 := asserts.Arg("self"), asserts.Ret(0)
+	if kind == "shared" {
+		x.storageUses = 3 // two other tensors on the storage
+	}
+	r := &fake{id: x.id, implUses: 1}
+	r.id.Impl = fid()
+	if kind == "undefined" {
+		r = newFake(kPlain) // a defined return of an undefined argument
+	}
+	return func(c *asserts.Call) {
+		var s, rs asserts.Saved
+		c.SaveOpt(&s, x, kind != "absent")
+		if kind != "uncounted" {
+			c.ViewBase(&rs, &s, x)
+		}
+		if !broken && x.id.Storage != 0 {
+			x.storageUses++
+		}
+		r.storageUses = x.storageUses
+		c.After(&s, x)
+		if kind == "uncounted" {
+			c.ResultIdent(&rs, uncountedFake{r})
+		} else {
+			c.Result(&rs, r)
+		}
+		c.ViewHoldsStorage(ret0, &rs, self, &s)
+	}
 }
 
 func TestSkipMatrix(t *testing.T) {

@@ -243,7 +243,7 @@ func (c *Call) contentAfter(l Loc, s *Saved, t Identity) {
 		return
 	}
 	c.report(&Violation{Check: k, loc: l, Traits: s.traits(), Want: s.digest, Got: got,
-		WantStorage: uint64(s.id.Storage), GotStorage: uint64(s.id.Storage)})
+		WantStorage: uint64(s.id.Storage), GotStorage: uint64(s.id.Storage), anchor: uintptr(s.anchor)})
 }
 
 // SameContentList starts same_content on each element of a list argument

@@ -163,13 +163,16 @@
 //
 // # Checks and the skip policy
 //
-// The checks are those of DESIGN.md, named as there ([Check]): same_impl,
-// same_storage, impl_use_count_le_1, storage_use_count_eq_1, shares_storage,
+// The checks are those of DESIGN.md, one row each in the table of checks
+// (facts.go), named as there ([Check]): same_impl, same_storage,
+// impl_use_count_le_1, storage_use_count_eq_1, shares_storage,
 // fresh_or_alias, returns_arg, no_mutation, distinct_outputs,
-// binding_context, fresh_no_alias, same_content (opt-in: off unless
-// switched on, see [SetContentCheck]), fresh_not_held (runtimes without use
-// counts) and same_metadata (an argument's sizes, strides and storage
-// offset, through [Metadata]; strict only). Which apply to a tensor depends on the op's skip policy (a [Policy], in [Op]'s field Profile) and
+// binding_context, fresh_no_alias, same_content, impl_use_count_eq_fresh,
+// fresh_not_held, same_metadata and view_holds_storage. A plan also has
+// rows of not_arg_handle, which are part of the TensorImpl use-count check
+// of a return ([CheckNotArgHandle]).
+//
+// Which apply to a tensor depends on the op's skip policy (a [Policy], in [Op]'s field Profile) and
 // the tensor's conditions ([Reason]: mode active, kinds of subclasses, no
 // storage, undefined, absent, no version counter, no binding support, an
 // argument sharing storage with a written one, the content check off, no

@@ -2,71 +2,155 @@ package asserts
 
 import (
 	"fmt"
-	"strings"
 )
 
+// The checks. A check is its constant here and its row of checkFacts
+// below: everything assertgen says and does about it comes from there.
+
+// A Check is one kind of assertion. Its name, as [Check.String] prints it, is
+// the name DESIGN.md and the plan use.
+type Check uint8
+
+const (
+	CheckSameImpl            Check = iota // same_impl: an argument's handle keeps its TensorImpl
+	CheckSameStorage                      // same_storage: an argument keeps its StorageImpl
+	CheckImplUseCountLE1                  // impl_use_count_le_1: a fresh return's TensorImpl has use count <= 1
+	CheckStorageUseCountEq1               // storage_use_count_eq_1: a fresh return's StorageImpl has use count == 1
+	CheckSharesStorage                    // shares_storage: a view return shares the viewed argument's StorageImpl
+	CheckFreshOrAlias                     // fresh_or_alias: a may-alias return is the argument, a view of it, or fresh
+	CheckReturnsArg                       // returns_arg: an in-place/out= return is the mutated argument
+	CheckNoMutation                       // no_mutation: an argument not marked mutable (!) is not written
+	CheckDistinctOutputs                  // distinct_outputs: fresh outputs of one call do not share storage
+	CheckBindingContext                   // binding_context: in a hermetic context, no input's storage is bound outside it, and the kernel binds none
+	CheckFreshNoAlias                     // fresh_no_alias: a fresh return shares no StorageImpl with an input (modes included)
+	CheckSameContent                      // same_content: the bytes an argument not marked written can reach are unchanged (opt-in, see [SetContentCheck])
+	CheckImplUseCountEqFresh              // impl_use_count_eq_fresh: a fresh return's TensorImpl use count is that of a fresh tensor: 1, or 2 with a bound foreign object (see [ImplBound])
+	CheckFreshNotHeld                     // fresh_not_held: a fresh return's storage is not one an earlier call returned fresh that is still alive (runtimes without use counts, see [Anchored])
+	CheckSameMetadata                     // same_metadata: an argument not marked mutable (!) keeps its sizes, strides and storage offset (see [Metadata])
+	CheckViewHoldsStorage                 // view_holds_storage: a view return holds the StorageImpl it shares (its use count rises by the view's hold)
+
+	// NumChecks is the number of checks the runtime runs, counts and
+	// reports.
+	NumChecks = iota
+)
+
+// CheckNotArgHandle (not_arg_handle: a fresh or view return is not an
+// argument's handle) names the plan rows that [Call.NotArg] and its list
+// forms run. It is not a check of its own at run time but part of the
+// TensorImpl use-count check of the return (impl_use_count_le_1, or
+// impl_use_count_eq_fresh where the plan has that one), which it completes
+// for Go: it is skipped with that check, reported as it, and counted
+// neither as run nor as skipped.
+const CheckNotArgHandle Check = NumChecks
+
+// NumPlanChecks is the number of names plans and allowlists use: the
+// checks and not_arg_handle. Their names are the only ones: plan,
+// allowlist and gen take theirs from the table of checks below.
+const NumPlanChecks = NumChecks + 1
+
 // checkFacts is assertgen's one table of what it says about each check,
-// one row per plan check: the name plans, allowlists and reports use, the
-// Go names generated code uses (the constant and the [Call] method), the
-// plain words `assertgen explain` prints for a row, and the hint a
-// violation gives the op author. asserts reads the names and hints; plan
-// reads them through [Check.String], [ParseCheck] and [Check.Describe];
-// gen through [Check.GoName] and [Check.Method]. A new check is one row
-// here and its constant in policy.go.
+// one row per plan check (see [checkFact] for its fields): the name plans,
+// allowlists and reports use; the Go names generated code uses (the
+// constant, and the function of each form of each step); what a row
+// names and when its steps run; the skip conditions that apply to it; the
+// plain words `assertgen explain` prints for a row; the hint and the
+// message of a violation. asserts reads the names, the skip classes, the
+// lanes and the hints; plan reads the names, the shapes and forms (to
+// validate a plan), the rows a check follows (to plan them) and the words,
+// through [Check.String], [ParseCheck], [Check.Shape], [Check.Steps],
+// [Check.Follows] and [Check.Describe]; gen the constant and the steps
+// ([Check.GoName], [Check.Steps]); the tables of checks of docs/plan.md,
+// docs/asserts.md and this package's documentation are made from it
+// (docs' TestCheckTables). A new check is its constant above, its row
+// here, the functions its row names and their tests.
 var checkFacts = [NumPlanChecks]checkFact{
 	CheckSameImpl: {
-		name: "same_impl", constant: "CheckSameImpl", method: "SameImpl",
-		words: func(w Words) string { return "after the call, " + w.Each + " is still the same TensorImpl" },
-		hint:  always("a kernel must not point an argument's handle at another TensorImpl; write into the tensor (copy_, resize_) instead of replacing it"),
+		name: "same_impl", constant: "CheckSameImpl", shape: OnArg, lane: laneSameImpl,
+		steps:  []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SameImpl", FormArgList: "SameImplList"}}},
+		words:  func(w Words) string { return "after the call, " + w.Each + " is still the same TensorImpl" },
+		hint:   always("a kernel must not point an argument's handle at another TensorImpl; write into the tensor (copy_, resize_) instead of replacing it"),
+		values: "TensorImpl before / after the kernel",
 	},
 	CheckSameStorage: {
-		name: "same_storage", constant: "CheckSameStorage", method: "SameStorage",
+		name: "same_storage", constant: "CheckSameStorage", shape: OnArg, lane: laneSameStorage,
+		props: readsStorage | movesConcurrently,
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SameStorage", FormArgList: "SameStorageList"}}},
 		words: func(w Words) string {
 			return w.Each + " keeps its StorageImpl (the contents and size may change, the storage object may not)"
 		},
-		hint: always("in-place and out= kernels may change a storage's contents and size (resize_ keeps the StorageImpl) but never swap the StorageImpl; only set_ may, and it is allowlisted"),
+		hint:   always("in-place and out= kernels may change a storage's contents and size (resize_ keeps the StorageImpl) but never swap the StorageImpl; only set_ may, and it is allowlisted"),
+		values: "StorageImpl before / after the kernel",
 	},
 	CheckImplUseCountLE1: {
-		name: "impl_use_count_le_1", constant: "CheckImplUseCountLE1", method: "ImplUseCountLE1",
+		name: "impl_use_count_le_1", constant: "CheckImplUseCountLE1", shape: OnRet, lane: laneImplUseCount,
+		props: readsUseCounts | readsImplUseCount,
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "ImplUseCountLE1", FormRetList: "ImplUseCountLE1List"}}},
 		words: func(w Words) string { return w.Ret + " is a TensorImpl nothing else holds (use count <= 1)" },
 		hint:  implUseCountLE1Hint,
+		values: "1 / the TensorImpl use count; for a return that is an argument's handle (Other set, see Call.NotArg): " +
+			"the argument's TensorImpl / the return's",
 	},
 	CheckStorageUseCountEq1: {
-		name: "storage_use_count_eq_1", constant: "CheckStorageUseCountEq1", method: "StorageUseCountEq1",
-		words: func(w Words) string { return w.Ret + " has a storage of its own (StorageImpl use count == 1)" },
-		hint:  always("a fresh return must own its storage alone: allocate new storage; if the op really returns a view, annotate the return Tensor(a) in the schema or add a views allowlist entry"),
+		name: "storage_use_count_eq_1", constant: "CheckStorageUseCountEq1", shape: OnRet, lane: laneStorageUseCnt,
+		props:  readsUseCounts | readsStorage | readsHiddenRefs,
+		steps:  []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "StorageUseCountEq1", FormRetList: "StorageUseCountEq1List"}}},
+		words:  func(w Words) string { return w.Ret + " has a storage of its own (StorageImpl use count == 1)" },
+		hint:   always("a fresh return must own its storage alone: allocate new storage; if the op really returns a view, annotate the return Tensor(a) in the schema or add a views allowlist entry"),
+		values: "1 / the StorageImpl use count",
 	},
 	CheckSharesStorage: {
-		name: "shares_storage", constant: "CheckSharesStorage", method: "SharesStorage",
-		words: func(w Words) string { return w.Ret + " is a view: it shares " + w.Arg + "'s StorageImpl" },
-		hint:  sharesStorageHint,
+		name: "shares_storage", constant: "CheckSharesStorage", shape: OnRetArg, lane: laneSharesStorage,
+		props: readsStorage,
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SharesStorage", FormRetList: "SharesStorageList",
+			FormArgList: "SharesStorageOf", FormLists: "SharesStorageListOf"}}},
+		words:  func(w Words) string { return w.Ret + " is a view: it shares " + w.Arg + "'s StorageImpl" },
+		hint:   sharesStorageHint,
+		values: "the argument's StorageImpl / the return's",
 	},
 	CheckFreshOrAlias: {
-		name: "fresh_or_alias", constant: "CheckFreshOrAlias", method: "FreshOrAlias",
+		name: "fresh_or_alias", constant: "CheckFreshOrAlias", shape: OnRetArg, lane: laneFreshOrAlias,
+		props: readsHiddenRefs,
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "FreshOrAlias", FormRetList: "FreshOrAliasList",
+			FormArgList: "FreshOrAliasOf", FormLists: "FreshOrAliasListOf"}}},
 		words: func(w Words) string { return w.Ret + " is " + w.Arg + " itself, a view of it, or a fresh tensor" },
 		hint:  freshOrAliasHint,
+		values: "the argument's TensorImpl / the return's (storages in WantStorage/GotStorage, use counts too); " +
+			"equal when the return is the argument's handle itself",
 	},
 	CheckReturnsArg: {
-		name: "returns_arg", constant: "CheckReturnsArg", method: "ReturnsArg",
+		name: "returns_arg", constant: "CheckReturnsArg", shape: OnRetArg, lane: laneReturnsArg,
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "ReturnsArg", FormLists: "ReturnsArgList"}}},
 		words: func(w Words) string { return w.Ret + " is " + w.Arg + " itself, the tensor the op wrote" },
 		hint: func(v *Violation) string {
 			return fmt.Sprintf("an in-place or out= kernel must return the tensor it mutated (%s), not a new one", v.otherArg())
 		},
+		values: "the argument's TensorImpl / the return's",
 	},
 	CheckNoMutation: {
-		name: "no_mutation", constant: "CheckNoMutation", method: "NoMutation",
+		name: "no_mutation", constant: "CheckNoMutation", shape: OnArg, lane: laneNoMutation,
+		props: movesWithWrites | movesConcurrently,
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "NoMutation", FormArgList: "NoMutationList"}}},
 		words: func(w Words) string {
 			return w.Each + " is not written (its version counter is unchanged)" + unlessWritten(w, "it shares storage with %s, which the op writes")
 		},
-		hint: always("write to a new tensor instead, or mark the argument mutable in the schema (Tensor(a!)); if an unannotated write is intended (batch_norm's running stats), add a no_mutation skip with its reason to the allowlist"),
+		hint:   always("write to a new tensor instead, or mark the argument mutable in the schema (Tensor(a!)); if an unannotated write is intended (batch_norm's running stats), add a no_mutation skip with its reason to the allowlist"),
+		values: "version counter before / after the kernel",
 	},
 	CheckDistinctOutputs: {
-		name: "distinct_outputs", constant: "CheckDistinctOutputs", method: "DistinctOutputs",
-		words: func(Words) string { return "the fresh outputs share no storage with each other" },
-		hint:  always("each fresh return needs its own storage: allocate separate tensors instead of views of one buffer"),
+		name: "distinct_outputs", constant: "CheckDistinctOutputs", shape: OnRets, lane: laneDistinct,
+		props:  readsStorage,
+		steps:  []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "DistinctOutputs"}}},
+		words:  func(Words) string { return "the fresh outputs share no storage with each other" },
+		hint:   always("each fresh return needs its own storage: allocate separate tensors instead of views of one buffer"),
+		values: "0 / the StorageImpl two returns share",
 	},
 	CheckBindingContext: {
-		name: "binding_context", constant: "CheckBindingContext", method: "BindingContext",
+		name: "binding_context", constant: "CheckBindingContext", shape: OnArg, lane: laneBinding,
+		props: readsStorage | movesConcurrently,
+		steps: []Step{
+			{Phase: BeforeCall, Tensor: true, Funcs: [NumForms]string{FormOne: "BindingContext", FormArgList: "BindingContextList"}},
+			{Phase: AfterCall, Tensor: true, Funcs: [NumForms]string{FormOne: "BindingContextAfter", FormArgList: "BindingContextAfterList"}},
+		},
 		words: func(w Words) string {
 			return "in a hermetic context, the storage of " + w.Each + " carries no binding made outside it, and the kernel binds none (checked before and after the call)"
 		},
@@ -76,147 +160,115 @@ var checkFacts = [NumPlanChecks]checkFact{
 			}
 			return "the storage's foreign object was made outside this hermetic context and must not be used or freed here; copy the tensor into the context first (the PyObject-preservation bug of torch::deploy)"
 		},
+		values: "the call's context / the binding's context; with WhileCalled, the binding's context before / after",
 	},
 	CheckFreshNoAlias: {
-		name: "fresh_no_alias", constant: "CheckFreshNoAlias", method: "FreshNoAlias",
+		name: "fresh_no_alias", constant: "CheckFreshNoAlias", shape: OnRetArg, lane: laneFreshNoAlias,
+		props: readsStorage,
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "FreshNoAlias", FormRetList: "FreshNoAliasList",
+			FormArgList: "FreshNoAliasOf", FormLists: "FreshNoAliasListOf"}}},
 		words: func(w Words) string {
 			return w.Ret + " shares no StorageImpl with " + w.Each + " (holds under modes too: it needs no use counts)"
 		},
 		hint: func(v *Violation) string {
 			return fmt.Sprintf("a fresh return must not share memory with %s: allocate new storage, or annotate the return Tensor(a) in the schema if the op really returns a view (then shares_storage checks it)", v.otherArg())
 		},
+		values: "the argument's StorageImpl / the return's (equal)",
 	},
 	CheckSameContent: {
-		name: "same_content", constant: "CheckSameContent", method: "SameContent", // SameContent before the kernel, SameContentAfter after it
+		name: "same_content", constant: "CheckSameContent", shape: OnArg, lane: laneSameContent,
+		props: readsStorage | movesWithWrites | movesConcurrently,
+		steps: []Step{
+			{Phase: BeforeCall, Tensor: true, Funcs: [NumForms]string{FormOne: "SameContent", FormArgList: "SameContentList"}},
+			{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "SameContentAfter", FormArgList: "SameContentAfterList"}},
+		},
 		words: func(w Words) string {
 			return "the bytes " + w.Each + " can reach are unchanged, even by writes that bump no version counter" + unlessWritten(w, "it shares storage with %s, which the op writes") +
 				" (opt-in, O(bytes): on with ASSERTGEN_CONTENT=on or a list of ops, or asserts.SetContentCheck; off, it counts as skipped under content_check_off)"
 		},
-		hint: always("a kernel must not write an input the schema marks read-only, even through its data pointer (no_mutation cannot see writes that bump no version counter): write to a new tensor, or mark the argument mutable in the schema (Tensor(a!)); an intended unannotated write (batch_norm's running stats) needs a same_content skip with its reason in the allowlist"),
+		hint:   always("a kernel must not write an input the schema marks read-only, even through its data pointer (no_mutation cannot see writes that bump no version counter): write to a new tensor, or mark the argument mutable in the schema (Tensor(a!)); an intended unannotated write (batch_norm's running stats) needs a same_content skip with its reason in the allowlist"),
+		values: "the digest of the argument's bytes before / after the kernel",
 	},
 	CheckImplUseCountEqFresh: {
-		name: "impl_use_count_eq_fresh", constant: "CheckImplUseCountEqFresh", method: "ImplUseCountEqFresh", // with the returned tensor; a list: ImplUseCountEqFreshList
+		name: "impl_use_count_eq_fresh", constant: "CheckImplUseCountEqFresh", shape: OnRet, lane: laneImplEqFresh,
+		props: readsUseCounts | readsImplUseCount,
+		steps: []Step{{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "ImplUseCountEqFresh", FormRetList: "ImplUseCountEqFreshList"}}},
 		words: func(w Words) string {
 			return w.Ret + " is a TensorImpl held only by the returned handle, and by the foreign object bound to it (a PyObject) if it has one: use count 1, or 2 with such an object (PyTorch 2.14's expected_fresh_use_count)"
 		},
 		hint: implUseCountEqFreshHint,
+		values: "the use count of a fresh tensor (1, or 2 with a bound foreign object, in Binding) / the TensorImpl use count; " +
+			"for a return that is an argument's handle, as impl_use_count_le_1",
 	},
 	CheckFreshNotHeld: {
-		name: "fresh_not_held", constant: "CheckFreshNotHeld", method: "FreshNotHeld",
+		name: "fresh_not_held", constant: "CheckFreshNotHeld", shape: OnRetMayArg, lane: laneFreshNotHeld,
+		props: readsStorage,
+		steps: []Step{
+			// The hand-out sequence when the call began, once per call: the
+			// outputs of checked calls the kernel makes are told from the
+			// storages handed out before.
+			{Phase: BeforeCall, Once: true, Funcs: [NumForms]string{FormOne: "BeginFresh"}},
+			{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "FreshNotHeld", FormRetList: "FreshNotHeldList",
+				FormAnchor: "FreshNotHeldAnchor", FormOf: "FreshNotHeldOf"}},
+		},
 		words: func(w Words) string {
 			if w.Arg != "" {
 				return "where " + w.Ret + " is neither " + w.Each + " nor a view of it, it is fresh: its storage is not one an earlier call returned fresh that is still alive (a cached copy): the fresh branch of fresh_or_alias, for runtimes without use counts"
 			}
 			return w.Ret + "'s storage is not one an earlier call returned fresh that is still alive (a cached output, a global buffer): freshness for runtimes without use counts; with use counts it is skipped under use_counted"
 		},
-		hint: always("a fresh return must be a storage nobody else holds: do not return a cached output, a global buffer or a buffer kept from an earlier call; allocate a new one (a pool the runtime owns must take buffers back explicitly and call asserts.Released)"),
+		hint:   always("a fresh return must be a storage nobody else holds: do not return a cached output, a global buffer or a buffer kept from an earlier call; allocate a new one (a pool the runtime owns must take buffers back explicitly and call asserts.Released)"),
+		values: "0 / the return's StorageImpl; Other names the earlier call's op and return that got it first",
 	},
 	CheckSameMetadata: {
-		name: "same_metadata", constant: "CheckSameMetadata", method: "SameMetadata", // SaveMetadata before the kernel, SameMetadata after it
+		name: "same_metadata", constant: "CheckSameMetadata", shape: OnArg, lane: laneSameMetadata,
+		props: movesWithWrites | movesConcurrently,
+		steps: []Step{
+			// The fingerprint before the kernel: it can fail, so no Loc.
+			{Phase: BeforeCall, Tensor: true, NoLoc: true, Funcs: [NumForms]string{FormOne: "SaveMetadata", FormArgList: "SaveMetadataList",
+				FormIface: "SaveMetadataTensor"}},
+			{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "SameMetadata", FormArgList: "SameMetadataList",
+				FormIface: "SameMetadataTensor"}},
+		},
 		words: func(w Words) string {
 			return "the sizes, strides and storage offset of " + w.Each + " are unchanged (a view made by rewriting the input in place)" + unlessWritten(w, "it is (a handle of) %s, which the op may change") +
 				"; runtimes without asserts.Metadata skip it under no_metadata_access"
 		},
-		hint: always("a kernel must not change the geometry of an input the schema marks read-only (a view op that transposes or narrows self in place and returns self): make a new TensorImpl over the same storage for a view, or mark the argument mutable in the schema (Tensor(a!)) for an in-place metadata op such as t_ or as_strided_"),
+		hint:   always("a kernel must not change the geometry of an input the schema marks read-only (a view op that transposes or narrows self in place and returns self): make a new TensorImpl over the same storage for a view, or mark the argument mutable in the schema (Tensor(a!)) for an in-place metadata op such as t_ or as_strided_"),
+		values: "the argument's metadata fingerprint (Metadata) before / after the kernel",
+	},
+	CheckViewHoldsStorage: {
+		name: "view_holds_storage", constant: "CheckViewHoldsStorage", shape: OnRetArg, lane: laneSpare,
+		follows: []Check{CheckSharesStorage},
+		props:   readsUseCounts | readsStorage,
+		steps: []Step{
+			// The storage's use count before the kernel, kept in the
+			// return's snapshot.
+			{Phase: BeforeCall, Tensor: true, NoLoc: true, Counts: true, Funcs: [NumForms]string{FormOne: "ViewBase", FormRetList: "ViewBaseList"}},
+			{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "ViewHoldsStorage", FormRetList: "ViewHoldsStorageList"}},
+		},
+		words: func(w Words) string {
+			return w.Ret + " holds the StorageImpl it shares with " + w.Arg + ": its use count after the call exceeds the count before it by the view's hold (for a list, one per element with a TensorImpl of its own); runtimes without use counts skip it under no_use_counts"
+		},
+		hint: always("a view kernel must take a hold on the storage it shares, as every tensor on a storage does (retain it): a view that takes none leaves the count one short, and the storage is freed, or its buffer given back to a pool, while the view still uses it"),
+		detail: func(v *Violation) string {
+			return fmt.Sprintf("StorageImpl %v, shared with %s, has use count %d after the call, want at least %d (its count before the call and the view's hold): the view does not hold it", ID(v.GotStorage), v.Other, v.Got, v.Want)
+		},
+		values: "the StorageImpl's use count before the kernel plus the holds of the views / its use count after the kernel",
 	},
 	CheckNotArgHandle: {
-		name: "not_arg_handle", constant: "CheckNotArgHandle", method: "NotArg", // NotArg, NotArgList, NotArgElems, NotArgElemsList
+		name: "not_arg_handle", constant: "CheckNotArgHandle", shape: OnRetArg, lane: laneNone,
+		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "NotArg", FormRetList: "NotArgElems",
+			FormArgList: "NotArgList", FormLists: "NotArgElemsList"}}},
 		words: func(w Words) string {
 			return fmt.Sprintf("%s is not %s's handle: a Go kernel can return an argument itself without raising its use count (part of %s)", w.Ret, w.Each, w.ImplCheck)
 		},
 		// Reported as the TensorImpl use-count check it is part of,
 		// whose hint speaks of it.
-		hint: always(""),
+		hint:   always(""),
+		values: "reported as the return's TensorImpl use-count check",
 	},
 }
-
-// A checkFact is a row of [checkFacts].
-type checkFact struct {
-	// name is the check's name: "same_impl".
-	name string
-	// constant is the name of its constant in package asserts:
-	// "CheckSameImpl"; generated code passes it to [Call.PlanSkip].
-	constant string
-	// method is the [Call] method that runs it on one tensor:
-	// "SameImpl"; the method for a list adds "List".
-	method string
-	// words says what a row of the check verifies, for explain.
-	words func(Words) string
-	// hint tells the op author what to fix, for a violation of the
-	// check on an argument the kernel did not release.
-	hint func(*Violation) string
-}
-
-// Words are the plain words a check's description is made of, for one
-// row of a plan: plan fills them in from the row and its op (see
-// [Check.Describe]).
-type Words struct {
-	// Arg is the row's argument, "self"; Each is the same as its tensors:
-	// "self", or "each tensor of tensors" for a list argument.
-	Arg, Each string
-	// Ret is the row's return, "return 0", or "each tensor of return 0"
-	// for a list return; empty when the row has none.
-	Ret string
-	// Written names the tensor arguments the op marks written: "self",
-	// "self and out", "a, b and c"; empty for none.
-	Written string
-	// ImplCheck is the TensorImpl use-count check of the plan's release
-	// ([CheckImplUseCountLE1] or [CheckImplUseCountEqFresh]), which
-	// not_arg_handle is part of.
-	ImplCheck Check
-}
-
-// Describe says in plain words what a row of the check verifies, the way
-// `assertgen explain` prints it: for example, for same_impl on self,
-// "after the call, self is still the same TensorImpl". It is empty for a
-// value that is no check.
-func (k Check) Describe(w Words) string {
-	if int(k) >= len(checkFacts) {
-		return ""
-	}
-	return checkFacts[k].words(w)
-}
-
-// GoName returns the name of the check's constant in this package, e.g.
-// "CheckSameImpl": generated code names a check by it. It is empty for a
-// value that is no check.
-func (k Check) GoName() string {
-	if int(k) >= len(checkFacts) {
-		return ""
-	}
-	return checkFacts[k].constant
-}
-
-// Method returns the name of the [Call] method generated code calls to
-// run the check on one tensor, e.g. "SameImpl"; the method for a list
-// adds "List". Of a check that also saves a state before the kernel, it
-// names one of its methods (SameContent, then SameContentAfter;
-// SaveMetadata, then SameMetadata). It is empty for a value that is no
-// check.
-func (k Check) Method() string {
-	if int(k) >= len(checkFacts) {
-		return ""
-	}
-	return checkFacts[k].method
-}
-
-// always returns a hint that is the same for every violation.
-func always(h string) func(*Violation) string { return func(*Violation) string { return h } }
-
-// unlessWritten is the clause that ends the description of a check on an
-// argument the op does not mark written, when the op writes others that
-// the argument may alias at run time: ", unless at run time " and clause
-// with the written arguments in place of its %s; empty when the op writes
-// none.
-func unlessWritten(w Words, clause string) string {
-	if w.Written == "" {
-		return ""
-	}
-	return ", unless at run time " + fmt.Sprintf(clause, w.Written)
-}
-
-// otherArg is the argument Other names, without "argument ".
-func (v *Violation) otherArg() string { return strings.TrimPrefix(v.Other, "argument ") }
 
 // notArgUncountedHint is the hint of not_arg_handle on a runtime without
 // use counts.

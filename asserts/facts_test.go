@@ -1,59 +1,249 @@
-package asserts_test
+package asserts
 
 import (
 	"fmt"
-	"reflect"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"slices"
 	"strings"
 	"testing"
-
-	"github.com/assertgen/assertgen/asserts"
 )
 
-// TestCheckFacts checks each row of the table of checks: its name names it
-// alone (ParseCheck reads it back), generated code has the Call methods it
-// names to call (the method, its list form, and the second step of a
-// check in two steps), and it has words for explain. That the constant
-// GoName names exists is checked by compiling generated code
-// (gen's TestBuildCheckNames).
+// TestCheckFacts checks each row of the table of checks against the code:
+// its name names it alone (ParseCheck reads it back); its constant is the
+// Go constant of its value; every function its steps name exists in this
+// package and takes what generated code passes for the row's shape, the
+// step's flags and the form (a Call method, or a generic function taking
+// the Call first for a list form that takes the tensors); a row of every
+// shape has the forms plan lets through; its lane is its own; it has words
+// for explain and says what Want and Got hold. That generated code calls
+// them as the rows say is checked by compiling it (gen's
+// TestBuildCheckNames).
 func TestCheckFacts(t *testing.T) {
-	call := reflect.TypeFor[*asserts.Call]()
-	// Checks whose list form is not a Call method "<Method>List": one call
-	// for all outputs, or a generic function of package asserts.
-	noListMethod := map[asserts.Check]bool{
-		asserts.CheckDistinctOutputs: true, asserts.CheckBindingContext: true, asserts.CheckSameContent: true,
-		asserts.CheckImplUseCountEqFresh: true, asserts.CheckFreshNotHeld: true, asserts.CheckSameMetadata: true,
-	}
-	// More methods generated code calls for some checks.
-	more := map[asserts.Check][]string{
-		asserts.CheckSameContent:  {"SameContentAfter"},
-		asserts.CheckSameMetadata: {"SaveMetadata", "SaveMetadataTensor", "SameMetadataTensor", "SaveMetadataOf", "SameMetadataOf"},
-		asserts.CheckNotArgHandle: {"NotArgList", "NotArgElems", "NotArgElemsList"},
-	}
+	funcs := packageFuncs(t)
+	consts := checkConstants(t)
 	seen := map[string]bool{}
-	for k := range asserts.Check(asserts.NumPlanChecks) {
+	for k := range Check(NumPlanChecks) {
+		f := &checkFacts[k]
 		name := k.String()
-		if back, ok := asserts.ParseCheck(name); !ok || back != k || seen[name] || strings.HasPrefix(name, "check(") {
+		if back, ok := ParseCheck(name); !ok || back != k || seen[name] || strings.HasPrefix(name, "check(") {
 			t.Errorf("check %d: name %q does not name it alone", k, name)
 		}
 		seen[name] = true
-		if !strings.HasPrefix(k.GoName(), "Check") {
-			t.Errorf("%s: Go name %q", name, k.GoName())
+		if int(k) >= len(consts) || consts[k] != f.constant {
+			t.Errorf("%s: constant %q is not the Go constant of value %d (%q)", name, f.constant, k, consts)
 		}
-		methods := append([]string{k.Method()}, more[k]...)
-		if !noListMethod[k] && k != asserts.CheckNotArgHandle {
-			methods = append(methods, k.Method()+"List")
+		if len(f.steps) == 0 || f.values == "" || f.hint == nil || f.words == nil {
+			t.Errorf("%s: a row needs steps, values, a hint and words", name)
 		}
-		for _, m := range methods {
-			if _, ok := call.MethodByName(m); m == "" || !ok {
-				t.Errorf("%s: no method asserts.Call.%s", name, m)
+		for i, st := range f.steps {
+			if i > 0 && st.Phase < f.steps[i-1].Phase {
+				t.Errorf("%s: steps out of the order of their phases", name)
+			}
+			for form, fn := range st.Funcs {
+				if fn == "" {
+					continue
+				}
+				want := wantParams(k, st, Form(form))
+				if got, ok := funcs[fn]; !ok {
+					t.Errorf("%s: no function or Call method %s (form %s)", name, fn, Form(form))
+				} else if !slices.Equal(got, want) {
+					t.Errorf("%s: %s takes (%s), generated code passes (%s) for form %s", name, fn, strings.Join(got, ", "), strings.Join(want, ", "), Form(form))
+				}
 			}
 		}
-		w := asserts.Words{Arg: "self", Each: "self", Ret: "return 0", ImplCheck: asserts.CheckImplUseCountLE1}
-		if d := k.Describe(w); d == "" || !strings.Contains(d, "self") && !strings.Contains(d, "return 0") && k != asserts.CheckDistinctOutputs {
+		if !k.HasForm(FormOne) {
+			t.Errorf("%s: no function for single tensors", name)
+		}
+		w := Words{Arg: "self", Each: "self", Ret: "return 0", ImplCheck: CheckImplUseCountLE1}
+		if d := k.Describe(w); d == "" || !strings.Contains(d, "self") && !strings.Contains(d, "return 0") && k.Shape() != OnRets {
 			t.Errorf("%s: words %q name neither its argument nor its return", name, d)
 		}
 	}
-	if k := asserts.Check(asserts.NumPlanChecks); k.String() != fmt.Sprintf("check(%d)", asserts.NumPlanChecks) || k.GoName() != "" || k.Method() != "" || k.Describe(asserts.Words{}) != "" {
-		t.Errorf("no check: %q %q %q %q", k, k.GoName(), k.Method(), k.Describe(asserts.Words{}))
+	if k := Check(NumPlanChecks); k.String() != fmt.Sprintf("check(%d)", NumPlanChecks) || k.GoName() != "" || k.Steps() != nil || k.Describe(Words{}) != "" || k.HasForm(FormOne) {
+		t.Errorf("no check: %q %q %v %q", k, k.GoName(), k.Steps(), k.Describe(Words{}))
 	}
+}
+
+// TestCheckLanes: each check counts its runs in a lane of its own (or in
+// none), which no reason counts in and the call's spill mark is not.
+func TestCheckLanes(t *testing.T) {
+	used := map[int]string{laneSpilled: "the spill mark"}
+	for r := range Reason(NumReasons) {
+		if l := reasonLane[r]; l != laneNone && used[l] == "" {
+			used[l] = "reason " + r.String()
+		}
+	}
+	for k := range Check(NumChecks) {
+		l := checkLane[k]
+		if l == laneNone {
+			continue
+		}
+		if l < 0 || l >= 32 {
+			t.Errorf("%s: lane %d", k, l)
+		} else if used[l] != "" {
+			t.Errorf("%s: lane %d is %s's too", k, l, used[l])
+		}
+		used[l] = "check " + k.String()
+	}
+	if checkFacts[CheckNotArgHandle].lane != laneNone {
+		t.Errorf("not_arg_handle counts as part of another check: it needs no lane")
+	}
+	if used[laneSpare] != "" && !strings.HasPrefix(used[laneSpare], "check ") {
+		t.Errorf("the spare lane is %s's", used[laneSpare])
+	}
+}
+
+// TestSkipSets: the skip policy's sets of checks are the rows' props.
+func TestSkipSets(t *testing.T) {
+	for _, c := range []struct {
+		set  CheckSet
+		prop props
+	}{{useCountChecks, readsUseCounts}, {implUseChecks, readsImplUseCount}, {storageChecks, readsStorage},
+		{aliasChecks, movesWithWrites}, {concurrentChecks, movesConcurrently}, {hiddenRefChecks, readsHiddenRefs}} {
+		for k := range Check(NumChecks) {
+			if c.set.Has(k) != (checkFacts[k].props&c.prop != 0) {
+				t.Errorf("%s: in set %s: %v, props %b", k, c.set, c.set.Has(k), checkFacts[k].props)
+			}
+		}
+	}
+	if !useCountChecks.Has(CheckStorageUseCountEq1) || !storageChecks.Has(CheckSharesStorage) || aliasChecks.Has(CheckSameImpl) {
+		t.Errorf("sets: use counts %s, storage %s, alias %s", useCountChecks, storageChecks, aliasChecks)
+	}
+}
+
+// wantParams is what generated code passes to the function of form f of
+// step st of a row of check k (see Step), by kind: "Loc", "*Saved",
+// "*SavedList", "tensor", "tensors", "anchor", "...Output", "*Call".
+func wantParams(k Check, st Step, f Form) []string {
+	if st.Once {
+		return nil
+	}
+	retList, argList := f == FormRetList || f == FormLists, f == FormArgList || f == FormLists
+	var ps []string
+	// the tensor taken: the argument's, or of a row that names a return,
+	// the return's after the call and the argument's before it
+	tensorList := argList
+	if sh := k.Shape(); sh == OnRet || sh == OnRetMayArg && f != FormOf || (sh == OnRetArg || f == FormOf) && st.Phase != BeforeCall {
+		tensorList = retList
+	}
+	if st.Tensor && tensorList {
+		ps = append(ps, "*Call")
+	}
+	snap := func(list bool) {
+		if !st.NoLoc {
+			ps = append(ps, "Loc")
+		}
+		if list {
+			ps = append(ps, "*SavedList")
+		} else {
+			ps = append(ps, "*Saved")
+		}
+	}
+	tensor := func(list bool) {
+		switch {
+		case !st.Tensor:
+		case f == FormAnchor:
+			ps = append(ps, "anchor")
+		case list:
+			ps = append(ps, "tensors")
+		default:
+			ps = append(ps, "tensor")
+		}
+	}
+	switch sh := k.Shape(); {
+	case sh == OnArg:
+		snap(argList)
+		tensor(argList)
+	case sh == OnRet || sh == OnRetMayArg && f != FormOf:
+		snap(retList)
+		tensor(retList)
+	case sh == OnRets:
+		ps = append(ps, "...Output")
+	default: // a return and an argument
+		snap(retList)
+		if st.Phase != BeforeCall {
+			tensor(retList)
+		}
+		snap(argList)
+		if st.Phase == BeforeCall {
+			tensor(argList)
+		}
+	}
+	return ps
+}
+
+// packageFuncs returns the parameters, by kind (see wantParams), of the
+// exported functions and Call methods of the package's non-test files.
+func packageFuncs(t *testing.T) map[string][]string {
+	t.Helper()
+	fset := token.NewFileSet()
+	ents, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, e.Name(), nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !fd.Name.IsExported() {
+				continue
+			}
+			if fd.Recv != nil && types.ExprString(fd.Recv.List[0].Type) != "*Call" {
+				continue
+			}
+			var ps []string
+			for _, p := range fd.Type.Params.List {
+				kind := types.ExprString(p.Type)
+				switch kind {
+				case "Identity", "Tensor", "T":
+					kind = "tensor"
+				case "[]T":
+					kind = "tensors"
+				case "unsafe.Pointer":
+					kind = "anchor"
+				}
+				for range max(len(p.Names), 1) {
+					ps = append(ps, kind)
+				}
+			}
+			out[fd.Name.Name] = ps
+		}
+	}
+	return out
+}
+
+// checkConstants returns the names of the Check constants of facts.go, in
+// the order of their values.
+func checkConstants(t *testing.T) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "facts.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.CONST {
+			continue
+		}
+		for _, sp := range gd.Specs {
+			for _, n := range sp.(*ast.ValueSpec).Names {
+				if strings.HasPrefix(n.Name, "Check") {
+					names = append(names, n.Name)
+				}
+			}
+		}
+	}
+	return names
 }

@@ -98,7 +98,7 @@ func (c *Call) slowImplUseCountEqFresh(l Loc, r *Saved, t Identity) {
 	}
 	r.meta |= fImplReported
 	v := &Violation{Check: k, loc: l, Want: uint64(want), Got: uint64(got), Traits: r.traits(),
-		ImplUses: got, StorageUses: r.storageUses()}
+		ImplUses: got, StorageUses: r.storageUses(), anchor: uintptr(r.anchor)}
 	if bound {
 		v.Binding = &b
 	}

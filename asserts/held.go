@@ -223,6 +223,7 @@ type handout struct {
 	op     uint32 // the Op's registry index (op.st.idx)
 	ret    int32  // the return's Loc (returns have no name)
 	index  int32
+	addr   bool // st is an address (AddressIdentity)
 	// gc is, for a storage whose ID is an address (AddressIdentity), a
 	// lower bound of the garbage collections completed before the
 	// hand-out (gcLow): the entry names the same storage as a later
@@ -334,9 +335,31 @@ func (h *heldRegistry) handOut(st ID, p uintptr, addr bool, op uint32, loc Loc, 
 	// Field by field: a composite literal is built on the stack and
 	// copied, 28 instructions where these stores are 10.
 	e := &ways[victim]
-	e.st, e.anchor, e.seq, e.op, e.ret, e.index, e.gc = st, p, seq, op, loc.ret, loc.index, gc
+	e.st, e.anchor, e.seq, e.op, e.ret, e.index, e.gc, e.addr = st, p, seq, op, loc.ret, loc.index, gc, addr
 	s.mu.Unlock()
 	return false
+}
+
+// find returns the latest hand-out of storage st still in the table (for
+// an address, only if no collection completed since: else the address
+// may name another storage now).
+func (h *heldRegistry) find(st ID, addr bool) (handout, bool) {
+	if st == 0 {
+		return handout{}, false
+	}
+	var now uint64
+	s, set := h.slot(st, addr)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.sets == nil {
+		return handout{}, false
+	}
+	for _, e := range s.sets[set] {
+		if e.st == st && e.seq != 0 && e.addr == addr && (!addr || sameCycle(e.gc, &now)) {
+			return e, true
+		}
+	}
+	return handout{}, false
 }
 
 func (h *heldRegistry) forget(st ID, addr bool) {

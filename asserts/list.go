@@ -11,9 +11,12 @@ const listInline = 8
 //	var l0 asserts.SavedList
 //	asserts.SaveList(&c, &l0, tensors)
 type SavedList struct {
-	n    int
-	ok   uint8 // what holds for every element (the ok* bits)
-	opt  bool  // a Tensor?[] argument (SaveOptList)
+	n   int
+	ok  uint8 // what holds for every element (the ok* bits)
+	opt bool  // a Tensor?[] argument (SaveOptList)
+	// base is, for a list return of views, the use count of the viewed
+	// storage before the kernel (ViewBaseList), capped at 1<<32-1.
+	base uint32
 	inl  [listInline]Saved
 	more []Saved // elements 8 and up
 }

@@ -218,3 +218,85 @@ func TestMemoryList(t *testing.T) {
 		t.Errorf("a return on an element's storage: %v, want fresh_no_alias against tensors[0]", vs)
 	}
 }
+
+var opReadDense = asserts.Op{Name: "read_dense", Profile: asserts.Strict}
+
+// TestProvenanceFreshHandOut: a violation on a storage that a checked
+// call returned fresh says which call and how long ago (runtimes without
+// use counts, whose fresh outputs fresh_not_held records).
+func TestProvenanceFreshHandOut(t *testing.T) {
+	a := newDense(2, 2)
+	handOut(a)
+	handOut(newDense(3, 3))
+	vs := asserts.Collect(func() {
+		// a read-only argument whose storage the kernel swaps
+		var c asserts.Call
+		var s asserts.Saved
+		c.Begin(&opReadDense)
+		c.SaveIdent(&s, a)
+		b := newDense(2, 2)
+		c.AfterIdent(&s, b)
+		c.SameImplStorageVersion(asserts.Arg("self"), &s)
+		c.End()
+		runtime.KeepAlive(a)
+	})
+	var got string
+	for i := range vs {
+		if vs[i].Check == asserts.CheckSameStorage {
+			got = vs[i].Provenance
+		}
+	}
+	want := "came out fresh from fresh_dense (return 0), 2 fresh outputs ago"
+	if !strings.Contains(got, want) {
+		t.Errorf("provenance %q, want it to say %q (violations: %v)", got, want, vs)
+	}
+}
+
+// TestProvenancePool: a take-back and a hand-out a runtime reports inside
+// checked calls are named by the innermost call running on the goroutine;
+// those outside any call are not claimed; a victim's violation says both,
+// and its hint points at the call that took the memory back.
+func TestProvenancePool(t *testing.T) {
+	buf := make([]float64, 4)
+	victim := &dense{2, 2, 2, buf}
+	anchor := victim.StorageAnchor()
+	run := func(op *asserts.Op, kernel func()) {
+		var c asserts.Call
+		c.Begin(op)
+		kernel()
+		c.End()
+	}
+	asserts.Recycled(anchor) // outside any call: unclaimed
+	asserts.Reused(anchor)
+	giveBack := asserts.Op{Name: "give_back", Overload: "out"}
+	takeOut := asserts.Op{Name: "take_out"}
+	outer := asserts.Op{Name: "outer"}
+	run(&outer, func() {
+		run(&giveBack, func() { asserts.Recycled(anchor) })
+	})
+	run(&takeOut, func() { asserts.Reused(anchor) })
+	vs := asserts.Collect(func() {
+		var c asserts.Call
+		var s asserts.Saved
+		c.Begin(&opReadDense)
+		c.SaveIdent(&s, victim)
+		c.AfterIdent(&s, &dense{2, 2, 2, make([]float64, 4)})
+		c.SameImplStorageVersion(asserts.Arg("self"), &s)
+		c.End()
+	})
+	if len(vs) == 0 {
+		t.Fatal("no violation")
+	}
+	v := vs[0]
+	want := "its memory was taken back by the runtime (asserts.Recycled) during give_back.out, 2 pool events ago, and handed out again (asserts.Reused) during take_out, the latest pool event"
+	if !strings.Contains(v.Provenance, want) {
+		t.Errorf("provenance %q, want it to say %q", v.Provenance, want)
+	}
+	if !strings.Contains(v.Hint, "give_back.out has the bug") {
+		t.Errorf("hint %q does not point at give_back.out", v.Hint)
+	}
+	if strings.Contains(v.Error(), "outer") {
+		t.Errorf("the enclosing call claimed its nested call's take-back: %v", &v)
+	}
+	runtime.KeepAlive(buf)
+}

@@ -165,11 +165,10 @@ func AddInPlaceMeta(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 
 func TransposeMeta(self *rt.Tensor, d0, d1 int) *rt.Tensor {
 	var c asserts.Call
-	var s0 asserts.Saved
-	transposePre(&c, &opTranspose, &locsTranspose, &s0, self)
+	var s0, s1 asserts.Saved
+	transposePre(&c, &opTranspose, &locsTranspose, &s0, &s1, self)
 	c.SaveMetadata(&s0, self)
 	ret := k.transpose(self, d0, d1)
-	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(locsTranspose[0], &s0, self)
 	}
@@ -182,6 +181,7 @@ func TransposeMeta(self *rt.Tensor, d0, d1 int) *rt.Tensor {
 		c.NotArg(locsTranspose[1], &s1, locsTranspose[0], &s0)
 	}
 	c.SharesStorage(locsTranspose[1], &s1, locsTranspose[0], &s0)
+	c.ViewHoldsStorage(locsTranspose[1], &s1, locsTranspose[0], &s0)
 	if c.HasDigests() {
 		c.SameContentAfter(locsTranspose[0], &s0, self)
 	}

@@ -6,46 +6,6 @@ import (
 	"strings"
 )
 
-// A Check is one kind of assertion. Its name, as [Check.String] prints it, is
-// the name DESIGN.md and the plan use.
-type Check uint8
-
-const (
-	CheckSameImpl            Check = iota // same_impl: an argument's handle keeps its TensorImpl
-	CheckSameStorage                      // same_storage: an argument keeps its StorageImpl
-	CheckImplUseCountLE1                  // impl_use_count_le_1: a fresh return's TensorImpl has use count <= 1
-	CheckStorageUseCountEq1               // storage_use_count_eq_1: a fresh return's StorageImpl has use count == 1
-	CheckSharesStorage                    // shares_storage: a view return shares the viewed argument's StorageImpl
-	CheckFreshOrAlias                     // fresh_or_alias: a may-alias return is the argument, a view of it, or fresh
-	CheckReturnsArg                       // returns_arg: an in-place/out= return is the mutated argument
-	CheckNoMutation                       // no_mutation: an argument not marked mutable (!) is not written
-	CheckDistinctOutputs                  // distinct_outputs: fresh outputs of one call do not share storage
-	CheckBindingContext                   // binding_context: in a hermetic context, no input's storage is bound outside it, and the kernel binds none
-	CheckFreshNoAlias                     // fresh_no_alias: a fresh return shares no StorageImpl with an input (modes included)
-	CheckSameContent                      // same_content: the bytes an argument not marked written can reach are unchanged (opt-in, see [SetContentCheck])
-	CheckImplUseCountEqFresh              // impl_use_count_eq_fresh: a fresh return's TensorImpl use count is that of a fresh tensor: 1, or 2 with a bound foreign object (see [ImplBound])
-	CheckFreshNotHeld                     // fresh_not_held: a fresh return's storage is not one an earlier call returned fresh that is still alive (runtimes without use counts, see [Anchored])
-	CheckSameMetadata                     // same_metadata: an argument not marked mutable (!) keeps its sizes, strides and storage offset (see [Metadata])
-
-	// NumChecks is the number of checks the runtime runs, counts and
-	// reports.
-	NumChecks = iota
-)
-
-// CheckNotArgHandle (not_arg_handle: a fresh or view return is not an
-// argument's handle) names the plan rows that [Call.NotArg] and its list
-// forms run. It is not a check of its own at run time but part of the
-// TensorImpl use-count check of the return (impl_use_count_le_1, or
-// impl_use_count_eq_fresh where the plan has that one), which it completes
-// for Go: it is skipped with that check, reported as it, and counted
-// neither as run nor as skipped.
-const CheckNotArgHandle Check = NumChecks
-
-// NumPlanChecks is the number of names plans and allowlists use: the
-// checks and not_arg_handle. Their names are the only ones: plan,
-// allowlist and gen take theirs from asserts' table of checks (facts.go).
-const NumPlanChecks = NumChecks + 1
-
 // String returns the check's name, e.g. "same_impl".
 func (k Check) String() string {
 	if int(k) < len(checkFacts) {
@@ -266,6 +226,7 @@ const (
 	ReasonNoEnv                            // no_env: the runtime registered no Env, so no call runs in a hermetic context
 	ReasonHiddenStorageRefs                // hidden_storage_refs: a return's storage use count is above 1, and may include references the runtime holds for it (trait [HiddenStorageRefs])
 	ReasonNoMetadata                       // no_metadata_access: the tensor does not implement Metadata, or cannot report its metadata
+	ReasonOtherHolders                     // other_holders: a view's storage had holders besides its argument before the call, and its use count did not rise by the view's hold (see [Call.ViewHoldsStorage])
 
 	// NumReasons is the number of reasons.
 	NumReasons = iota
@@ -278,6 +239,7 @@ var reasonNames = [NumReasons]string{
 	"content_check_off", "no_content_access", "no_use_counts", "use_counted", "no_storage_anchor", "concurrent_write", "no_env",
 	"hidden_storage_refs",
 	"no_metadata_access",
+	"other_holders",
 }
 
 // String returns the reason's name, e.g. "mode_active".
@@ -297,25 +259,32 @@ type Rule struct {
 	Why    string
 }
 
+// The sets of checks the rules below turn off, made from the props of the
+// checks' rows (facts.go).
 var (
-	useCountChecks = SetOf(CheckImplUseCountLE1, CheckStorageUseCountEq1, CheckImplUseCountEqFresh)
-	// implUseChecks are the two forms of the TensorImpl use-count check
-	// of a fresh return: a release's plan has one or the other.
-	implUseChecks = SetOf(CheckImplUseCountLE1, CheckImplUseCountEqFresh)
-	storageChecks = SetOf(CheckSameStorage, CheckStorageUseCountEq1, CheckSharesStorage,
-		CheckDistinctOutputs, CheckBindingContext, CheckFreshNoAlias, CheckSameContent, CheckFreshNotHeld)
+	// useCountChecks read use counts (readsUseCounts).
+	useCountChecks = checksThat(readsUseCounts)
+	// implUseChecks read a return's TensorImpl use count: the two forms
+	// of the TensorImpl use-count check of a fresh return, a release's
+	// plan has one or the other (readsImplUseCount).
+	implUseChecks = checksThat(readsImplUseCount)
+	// storageChecks compare StorageImpls (readsStorage).
+	storageChecks = checksThat(readsStorage)
 	// aliasChecks are the checks an argument sharing storage with an
-	// argument the call may write cannot pass: its version and its bytes
-	// move with the legal write.
-	aliasChecks = SetOf(CheckNoMutation, CheckSameContent, CheckSameMetadata)
+	// argument the call may write cannot pass: its version, its bytes and
+	// its geometry move with the legal write (movesWithWrites).
+	aliasChecks = checksThat(movesWithWrites)
 	// concurrentChecks compare a state before the kernel with the state
 	// after it that a legal call on another goroutine can move (see
-	// concurrent.go).
-	concurrentChecks = SetOf(CheckNoMutation, CheckSameStorage, CheckSameContent, CheckBindingContext, CheckSameMetadata)
+	// concurrent.go; movesConcurrently).
+	concurrentChecks = checksThat(movesConcurrently)
 	// hiddenRefChecks read a return's storage use count, which the
-	// runtime's own hidden references may raise (see [HiddenStorageRefs]).
-	hiddenRefChecks = SetOf(CheckStorageUseCountEq1, CheckFreshOrAlias)
+	// runtime's own hidden references may raise (see [HiddenStorageRefs];
+	// readsHiddenRefs).
+	hiddenRefChecks = checksThat(readsHiddenRefs)
 )
+
+const otherHoldersWhy = "the view's storage had holders besides the argument before the call, and its use count did not rise by the view's hold: one of them released on another goroutine during the call looks the same as a view that takes no hold; inconclusive, not blamed (a view of a storage only its argument held, or a count below what the argument and the view hold, is judged)"
 
 const noMetadataWhy = "the runtime cannot report the tensor's sizes, strides and storage offset (no Metadata, or not for this tensor)"
 
@@ -349,6 +318,7 @@ var rules = [numPolicies][]Rule{
 		{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 		{ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
 		{ReasonNoMetadata, SetOf(CheckSameMetadata), noMetadataWhy},
+		{ReasonOtherHolders, SetOf(CheckViewHoldsStorage), otherHoldersWhy},
 	},
 	PyTorch:    pytorchRules,
 	PyTorch113: pytorchRules,
@@ -378,6 +348,7 @@ var pytorchRules = []Rule{
 	{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 	{ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
 	{ReasonNoMetadata, SetOf(CheckSameMetadata), noMetadataWhy},
+	{ReasonOtherHolders, SetOf(CheckViewHoldsStorage), otherHoldersWhy},
 }
 
 // guards are the skip conditions of PyTorch's generated code that are not

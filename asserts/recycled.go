@@ -22,7 +22,8 @@ import (
 // back (its pool's Put), with the anchor its tensors report for that
 // buffer; it costs a table write under a lock. A checked call during
 // which it happens reports an argument that still points at that memory
-// once the kernel has returned ([Call.AfterRecycled]). [Released] and
+// once the kernel has returned ([Call.AfterRecycled]); a later violation
+// on that memory names the call (Violation.Provenance). [Released] and
 // [ReleasedMemory] call it for an anchored tensor, a memory.
 func Recycled(anchor unsafe.Pointer) {
 	if anchor == nil {
@@ -32,18 +33,9 @@ func Recycled(anchor unsafe.Pointer) {
 	s := &recycled.shards[(p>>13)%recycledShards]
 	s.mu.Lock()
 	seq := writeClock.Add(1)
-	set := &s.sets[(p>>4)%recycledSets]
-	victim, oldest := 0, set[0].seq
-	for w := range set {
-		if set[w].anchor == p {
-			victim = w
-			break
-		}
-		if set[w].seq < oldest {
-			victim, oldest = w, set[w].seq
-		}
-	}
-	set[victim] = recycledEntry{anchor: p, seq: seq}
+	e := s.entry(p)
+	e.seq = seq
+	e.backN, e.backOp = logPoolEvent(p, seq, false), 0
 	s.mu.Unlock()
 }
 
@@ -51,7 +43,9 @@ func Recycled(anchor unsafe.Pointer) {
 // storage anchor is anchor out again, from its free list (its pool's
 // Get): the memory is in use once more, and a tensor that points at it
 // after a call is no longer one on memory taken back. A runtime that
-// calls [Recycled] calls Reused where it takes a buffer off its free list.
+// calls [Recycled] calls Reused where it takes a buffer off its free list;
+// a later violation on that memory names the call it happened during
+// (Violation.Provenance).
 func Reused(anchor unsafe.Pointer) {
 	if anchor == nil {
 		return
@@ -59,17 +53,32 @@ func Reused(anchor unsafe.Pointer) {
 	p := uintptr(anchor)
 	s := &recycled.shards[(p>>13)%recycledShards]
 	s.mu.Lock()
-	set := &s.sets[(p>>4)%recycledSets]
-	for w := range set {
-		if set[w].anchor == p {
-			set[w] = recycledEntry{}
-		}
-	}
+	seq := writeClock.Add(1)
+	e := s.entry(p)
+	e.seq = 0 // in use again
+	e.outN, e.outOp = logPoolEvent(p, seq, true), 0
 	s.mu.Unlock()
 }
 
+// entry returns the table entry of anchor p: its own, or else the one it
+// replaces, the oldest of its set (under s.mu).
+func (s *recycledShard) entry(p uintptr) *recycledEntry {
+	set := &s.sets[(p>>4)%recycledSets]
+	victim, oldest := 0, set[0].last()
+	for w := range set {
+		if set[w].anchor == p {
+			return &set[w]
+		}
+		if l := set[w].last(); l < oldest {
+			victim, oldest = w, l
+		}
+	}
+	set[victim] = recycledEntry{anchor: p}
+	return &set[victim]
+}
+
 // recycledAt returns the write clock of the latest Recycled of anchor p
-// still in the table, 0 if none.
+// still in the table and not followed by a Reused, 0 if none.
 func recycledAt(p uintptr) uint64 {
 	s := &recycled.shards[(p>>13)%recycledShards]
 	s.mu.Lock()
@@ -82,9 +91,40 @@ func recycledAt(p uintptr) uint64 {
 	return 0
 }
 
+// recycledRecord returns the table's record of anchor p.
+func recycledRecord(p uintptr) (recycledEntry, bool) {
+	s := &recycled.shards[(p>>13)%recycledShards]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range s.sets[(p>>4)%recycledSets] {
+		if e.anchor == p {
+			return e, true
+		}
+	}
+	return recycledEntry{}, false
+}
+
+// recycledClaim names op (a registry index) as the call during which
+// event n of anchor p, a take-back or a hand-out, happened.
+func recycledClaim(p uintptr, n uint64, reused bool, op uint32) {
+	s := &recycled.shards[(p>>13)%recycledShards]
+	s.mu.Lock()
+	for w := range s.sets[(p>>4)%recycledSets] {
+		e := &s.sets[(p>>4)%recycledSets][w]
+		switch {
+		case e.anchor != p:
+		case reused && e.outN == n:
+			e.outOp = op
+		case !reused && e.backN == n:
+			e.backOp = op
+		}
+	}
+	s.mu.Unlock()
+}
+
 // The table of recent takes-back: recycledShards shards of recycledSets
-// sets of recycledWays entries, 256 KiB, a take-back replacing the oldest
-// entry of its set. A call judges only the take-backs made while it ran,
+// sets of recycledWays entries, 640 KiB, a take-back or hand-out
+// replacing the oldest entry of its set (the one with the oldest event). A call judges only the take-backs made while it ran,
 // so the table must hold the few a kernel makes, not a history: a
 // take-back pushed out before the call ends is a miss, never a false
 // alarm. Entries hold addresses, not pointers: the collector does not see
@@ -97,8 +137,18 @@ const (
 
 type recycledEntry struct {
 	anchor uintptr
-	seq    uint64 // the write clock at the take-back (see concurrent.go)
+	// seq is the write clock at the take-back (see concurrent.go), 0
+	// once the memory was handed out again.
+	seq uint64
+	// The latest take-back's and hand-out's event numbers (poolLog.n)
+	// and the calls they happened during (registry indexes, 0: none
+	// claimed them), for provenance.
+	backN, outN   uint64
+	backOp, outOp uint32
 }
+
+// last is the number of the entry's latest event.
+func (e *recycledEntry) last() uint64 { return max(e.backN, e.outN) }
 
 type recycledShard struct {
 	mu   sync.Mutex

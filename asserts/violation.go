@@ -9,32 +9,8 @@ import (
 // argument or return, what was wanted and what was found, and a hint for the
 // op author. It implements error.
 //
-// Want and Got depend on the check:
-//
-//	same_impl               TensorImpl before / after the kernel
-//	same_storage            StorageImpl before / after the kernel
-//	no_mutation             version counter before / after the kernel
-//	impl_use_count_le_1     1 / the TensorImpl use count; for a return that is
-//	                        an argument's handle (Other set, see Call.NotArg):
-//	                        the argument's TensorImpl / the return's
-//	storage_use_count_eq_1  1 / the StorageImpl use count
-//	shares_storage          the argument's StorageImpl / the return's
-//	returns_arg             the argument's TensorImpl / the return's
-//	fresh_or_alias          the argument's TensorImpl / the return's (storages
-//	                        in WantStorage/GotStorage, use counts too); equal
-//	                        when the return is the argument's handle itself
-//	distinct_outputs        0 / the StorageImpl two returns share
-//	binding_context         the call's context / the binding's context; with
-//	                        WhileCalled, the binding's context before / after
-//	fresh_no_alias          the argument's StorageImpl / the return's (equal)
-//	impl_use_count_eq_fresh the use count of a fresh tensor (1, or 2 with
-//	                        a bound foreign object, in Binding) / the
-//	                        TensorImpl use count; for a return that is an
-//	                        argument's handle, as impl_use_count_le_1
-//	fresh_not_held          0 / the return's StorageImpl; Other names the
-//	                        earlier call's op and return that got it first
-//	same_metadata           the argument's metadata fingerprint (Metadata)
-//	                        before / after the kernel
+// Want and Got depend on the check: its row of the table of checks says
+// what they hold (facts.go; the table of docs/asserts.md shows it).
 //
 // For a check on an argument whose handle the kernel released or left
 // undefined (Released), Want is the argument's TensorImpl before the
@@ -89,10 +65,25 @@ type Violation struct {
 	Binding *Binding  `json:"binding,omitempty"`
 	Env     *EnvState `json:"env,omitempty"`
 
+	// Provenance is what the checks know of the history of the tensors'
+	// storages and memory: the call that returned a storage fresh
+	// (runtimes without use counts), the calls during which the runtime
+	// took the memory back ([Recycled]) and handed it out again
+	// ([Reused]), with how long ago; "" when nothing is known. It names
+	// the kernel that gave a buffer away when its victim trips a check.
+	Provenance string `json:"provenance,omitempty"`
+
 	// Hint tells the op author what to fix.
 	Hint string `json:"hint"`
 
 	loc, other Loc
+	// anchor and otherAnchor are the storage anchors of the located
+	// tensor and of Other, where the check had them (provenance).
+	anchor, otherAnchor uintptr
+	// takenBack is the op during which the runtime took the located
+	// tensor's memory back before handing it out again, as Provenance
+	// says: the mark of a buffer given back while in use.
+	takenBack string
 }
 
 // Where returns the located tensor, e.g. "argument self" or "return 0[2]".
@@ -117,6 +108,10 @@ func (v *Violation) Error() string {
 	fmt.Fprintf(&b, "%s: %s: %s: %s", v.OpName(), v.Check, v.Where(), v.detail())
 	if v.Traits&^Versioned != 0 {
 		fmt.Fprintf(&b, " [%s]", v.Traits&^Versioned)
+	}
+	if v.Provenance != "" {
+		b.WriteString("; provenance: ")
+		b.WriteString(v.Provenance)
 	}
 	if v.Hint != "" {
 		b.WriteString("; hint: ")
@@ -211,6 +206,9 @@ func (v *Violation) detail() string {
 		return fmt.Sprintf("StorageImpl %v is bound in context %d (%s), but the call runs in hermetic context %d",
 			ID(v.GotStorage), v.Got, h, v.Want)
 	}
+	if int(v.Check) < len(checkFacts) && checkFacts[v.Check].detail != nil {
+		return checkFacts[v.Check].detail(v)
+	}
 	return fmt.Sprintf("want %d, got %d", v.Want, v.Got)
 }
 
@@ -225,7 +223,11 @@ func hint(v *Violation) string {
 	if int(v.Check) >= len(checkFacts) {
 		return ""
 	}
-	return checkFacts[v.Check].hint(v)
+	h := checkFacts[v.Check].hint(v)
+	if op := v.takenBack; op != "" && op != v.OpName() {
+		h = "the memory went back to the runtime's pool during " + op + " and out again (provenance): if a tensor still used it then, " + op + " has the bug and this call is its victim; otherwise, " + h
+	}
+	return h
 }
 
 // Repeated is a violation and how many times it was reported, counting
@@ -301,6 +303,7 @@ func (v *Violation) dedupKey() string {
 		e.Context = 0
 		w.Env = &e
 	}
+	w.Provenance = "" // how long ago moves; the group keeps its first's
 	s := w.Error()
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {

@@ -247,18 +247,19 @@ var opTranspose = asserts.Op{Name: "transpose", Overload: "int"}
 // Transpose has the shape gen emits for a view op.
 func Transpose(self *rt.Tensor, d0, d1 int) *rt.Tensor {
 	var c asserts.Call
-	var s0 asserts.Saved
-	transposePre(&c, &opTranspose, &locsTranspose, &s0, self)
+	var s0, o0 asserts.Saved
+	transposePre(&c, &opTranspose, &locsTranspose, &s0, &o0, self)
 	ret := k.transpose(self, d0, d1)
-	transposePost(&c, &locsTranspose, &s0, self, ret)
+	transposePost(&c, &locsTranspose, &s0, &o0, self, ret)
 	return ret
 }
 
 var locsTranspose = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 
-func transposePre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *rt.Tensor) {
+func transposePre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0, s1 *asserts.Saved, t0 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.ViewBase(s1, s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -271,19 +272,19 @@ func transposePre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	}
 }
 
-func transposePost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0, t1 *rt.Tensor) {
-	var s1 asserts.Saved
+func transposePost(c *asserts.Call, l *[2]asserts.Loc, s0, s1 *asserts.Saved, t0, t1 *rt.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	c.Result(&s1, t1)
+	c.Result(s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountLE1(l[1], s1)
 	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
+		c.NotArg(l[1], s1, l[0], s0)
 	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -297,23 +298,40 @@ var opUnbind = asserts.Op{Name: "unbind", Overload: "int"}
 func Unbind(self *rt.Tensor, dim int) []*rt.Tensor {
 	var c asserts.Call
 	var s0 asserts.Saved
-	transposePre(&c, &opUnbind, &locsTranspose, &s0, self)
+	var ol0 asserts.SavedList
+	unbindPre(&c, &opUnbind, &locsTranspose, &s0, &ol0, self)
 	ret := k.unbind(self, dim)
-	unbindPost(&c, &locsTranspose, &s0, self, ret)
+	unbindPost(&c, &locsTranspose, &s0, &ol0, self, ret)
 	return ret
 }
 
-func unbindPost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *rt.Tensor, t1 []*rt.Tensor) {
-	var s1 asserts.SavedList
+func unbindPre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *rt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+func unbindPost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *rt.Tensor, t1 []*rt.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	resultList(c, &s1, t1)
+	resultList(c, s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1List(l[1], &s1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.SharesStorageList(l[1], &s1, l[0], s0)
+	c.ImplUseCountLE1List(l[1], s1)
+	c.NotArgElems(l[1], s1, l[0], s0)
+	c.SharesStorageList(l[1], s1, l[0], s0)
+	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -480,14 +498,29 @@ func catPostGeneric(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t
 var opReshape = asserts.Op{Name: "reshape"}
 
 // Reshape has the shape gen emits for a may-alias op (its pre-kernel
-// helper is transpose's: the same shape).
+// helper is transpose's without the view's count: view_holds_storage).
 func Reshape(self *rt.Tensor, sizes ...int) *rt.Tensor {
 	var c asserts.Call
 	var s0 asserts.Saved
-	transposePre(&c, &opReshape, &locsTranspose, &s0, self)
+	reshapePre(&c, &opReshape, &locsTranspose, &s0, self)
 	ret := k.reshape(self, sizes...)
 	reshapePost(&c, &locsTranspose, &s0, self, ret)
 	return ret
+}
+
+func reshapePre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *rt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 func reshapePost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0, t1 *rt.Tensor) {

@@ -100,9 +100,9 @@ func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 // A snap is a tensor a wrapper snapshots: an argument or a return that a
 // check of the plan names.
 type snap struct {
-	v    string         // the wrapper's snapshot variable: a<i> or l<i> for parameter i (arguments only)
+	v    string         // the wrapper's snapshot variable: a<i> or l<i> for parameter i (arguments only; see early)
 	k    int            // the slot: the helpers' s<k> and t<k>, and l[k]
-	ret  bool           // a return: its snapshot is a local of the post helper
+	ret  bool           // a return: its snapshot is a local of the post helper, unless early
 	list bool           // a SavedList rather than a Saved
 	src  string         // the wrapper's parameter or result variable
 	typ  kernels.GoType // the Go type of src, as the helpers take it
@@ -118,6 +118,10 @@ type snap struct {
 	// interface type to asserts: nil is the undefined tensor (see
 	// shapeSet.guardFn); "" for other types.
 	guard string
+	// early: a return a step before the kernel names (a state it saves for
+	// the row after it, asserts.Step): the wrapper declares its snapshot
+	// (v: o<i> or ol<i> for result i) and passes it to both helpers.
+	early bool
 }
 
 // snapshot is every tensor a wrapper snapshots, in schema order (arguments,
@@ -189,6 +193,48 @@ func (w *wrapper) snapshot() (*snapshot, error) {
 	return sn, nil
 }
 
+// paramSnaps are the snapshots the helpers take as parameters: the
+// arguments', then the early returns' (see snap.early).
+func (sn *snapshot) paramSnaps() []*snap {
+	out := append([]*snap(nil), sn.args...)
+	for _, s := range sn.rets {
+		if s.early {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// earlyRets marks the returns a step before the kernel names (see
+// snap.early) and names their snapshots in the wrapper: o<i>, or ol<i>
+// for a list, for result i.
+func (w *wrapper) earlyRets(sn *snapshot, ss *shapeSet) error {
+	for _, ck := range w.op.Checks {
+		if ck.NeverFires || ck.Ret == nil {
+			continue
+		}
+		for _, st := range ck.Name.Steps() {
+			if st.Phase != asserts.BeforeCall || st.Once || st.Counts && ss.noUseCounts {
+				continue
+			}
+			r := sn.ret[*ck.Ret]
+			if r.early {
+				continue
+			}
+			prefix := "o"
+			if r.list {
+				prefix = "ol"
+			}
+			v, err := w.local(prefix, *ck.Ret)
+			if err != nil {
+				return err
+			}
+			r.early, r.v = true, v
+		}
+	}
+	return nil
+}
+
 // locIndex returns the index of loc in the op's Loc array, adding it.
 func (sn *snapshot) locIndex(loc string) int {
 	for i, l := range sn.locs {
@@ -222,7 +268,7 @@ var cArg = hArg{"c", jen.Id("c")}
 // return the address of its local s<k>.
 func snapArg(s *snap) hArg {
 	n := "s" + strconv.Itoa(s.k)
-	if s.ret {
+	if s.ret && !s.early {
 		return hArg{"&" + n, jen.Op("&").Id(n)}
 	}
 	return hArg{n, jen.Id(n)}
@@ -395,28 +441,22 @@ func (h *helper) block(cond string, condCode jen.Code, inner, els *helper) {
 	h.add(key, stmt)
 }
 
-func bindingAfter(h *helper, sn *snapshot, ck *plan.Check) {
-	a := sn.arg[ck.Arg]
-	if a.list {
-		h.fn("BindingContextAfterList", cArg, slotLoc(a), snapArg(a), tensorArg(a))
-		return
-	}
-	h.method("BindingContextAfter", slotLoc(a), snapArg(a), tensorArg(a))
+func bindingAfter(h *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
+	ss.step(h, sn, ck, phaseStep(ck.Name, asserts.AfterCall))
 }
 
 // content emits a same_content row: the digest is taken before the
 // kernel, after the snapshots and the mutable arguments are recorded (pre),
-// and compared after it, at the row's place among the others (rows).
-func (w *wrapper) content(pre, rows *helper, sn *snapshot, ck *plan.Check) {
-	a := sn.arg[ck.Arg]
-	if a.list {
-		pre.fn("SameContentList", cArg, slotLoc(a), snapArg(a), tensorArg(a))
-		rows.fn("SameContentAfterList", cArg, slotLoc(a), snapArg(a), tensorArg(a))
-		return
+// and compared after it, at the row's place among the others (rows). A
+// single tensor's two calls go to the blocks that run only when the
+// content check is on (w.contentPre, w.contentPost).
+func (w *wrapper) content(pre, rows *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
+	if !sn.arg[ck.Arg].list {
+		pre, rows = w.contentPre, w.contentPost
+		w.contentN++
 	}
-	w.contentPre.method("SameContent", slotLoc(a), snapArg(a), tensorArg(a))
-	w.contentN++
-	w.contentPost.method("SameContentAfter", slotLoc(a), snapArg(a), tensorArg(a))
+	ss.step(pre, sn, ck, phaseStep(ck.Name, asserts.BeforeCall))
+	ss.step(rows, sn, ck, phaseStep(ck.Name, asserts.AfterResult))
 }
 
 // metadata emits a same_metadata row: the fingerprint is taken before
@@ -425,13 +465,7 @@ func (w *wrapper) content(pre, rows *helper, sn *snapshot, ck *plan.Check) {
 // (rows).
 func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 	a := sn.arg[ck.Arg]
-	if a.list {
-		pre.fn("SaveMetadataList", cArg, snapArg(a), tensorArg(a))
-		rows.fn("SameMetadataList", cArg, slotLoc(a), snapArg(a), tensorArg(a))
-		return
-	}
-	sfx := ifaceSuffix(a.typ)
-	if ss.metadataOf[a.typ.Origin().String()] && !a.typ.Interface {
+	if !a.list && ss.metadataOf[a.typ.Origin().String()] && !a.typ.Interface {
 		// The fingerprint read here, by a direct call, and the fast path
 		// of each half inlined (Call.TakeMetadata, Saved.MetadataKept):
 		// SaveMetadataOf and SameMetadataOf only when it fails.
@@ -450,8 +484,8 @@ func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 			fp.Clone(), jen.Op("!").Id(sv.key).Dot("MetadataKept").Call(jen.Id("fp"), jen.Id("ok")), &same)
 		return
 	}
-	pre.method("SaveMetadata"+sfx, snapArg(a), tensorArg(a))
-	rows.method("SameMetadata"+sfx, slotLoc(a), snapArg(a), tensorArg(a))
+	ss.step(pre, sn, ck, phaseStep(ck.Name, asserts.BeforeCall))
+	ss.step(rows, sn, ck, phaseStep(ck.Name, asserts.AfterResult))
 }
 
 // afters completes the argument snapshots and snapshots the returns.
@@ -499,12 +533,13 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 	}
 }
 
-// check emits one row of the plan (a valid one: see plan.Validate).
-// binding_context runs before the kernel (and is completed after it, see
-// bindingAfter); every other check after it.
-func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
-	m := ck.Name.Method()
-	a, hasArg := sn.arg[ck.Arg]
+// check emits one row of the plan (a valid one: see plan.Validate) in the
+// general way: each step of its check (asserts.Check.Steps) in the helper
+// of its phase: pre (before the kernel), afterCall (after it, before the
+// snapshots are completed) or rows (after them). A never-firing row is
+// counted as skipped by the plan instead. The calls made once per call
+// (asserts.Step.Once) are added by assemble.
+func (w *wrapper) check(pre, afterCall, rows *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 	if ck.NeverFires {
 		// A row PyTorch emits but that can never fire: run it as PyTorch
 		// does (it checks nothing), counted as skipped by the plan.
@@ -513,17 +548,10 @@ func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 			loc = "r:" + strconv.Itoa(*ck.Ret)
 		}
 		c := ck.Name.GoName()
-		h.method("PlanSkip", hArg{c, qa(c)}, locArg(sn.locIndex(loc)))
+		rows.method("PlanSkip", hArg{c, qa(c)}, locArg(sn.locIndex(loc)))
 		return
 	}
-	switch {
-	case ck.Name == asserts.CheckBindingContext && a.list:
-		h.fn("BindingContextList", cArg, slotLoc(a), snapArg(a), tensorArg(a))
-		return
-	case ck.Name == asserts.CheckBindingContext:
-		h.method(m, slotLoc(a), snapArg(a), tensorArg(a))
-		return
-	case ck.Name == asserts.CheckDistinctOutputs:
+	if ck.Name.Shape() == asserts.OnRets {
 		var outs []hArg
 		for _, i := range ck.Rets {
 			r := sn.ret[i]
@@ -533,43 +561,111 @@ func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 			}
 			outs = append(outs, nested(fn, slotLoc(r), snapArg(r)))
 		}
-		h.method(m, outs...)
-		return
-	case ck.Ret == nil: // an argument check
-		h.method(m+listSuffix(a.list), slotLoc(a), snapArg(a))
+		rows.method(ck.Name.Steps()[0].Funcs[asserts.FormOne], outs...)
 		return
 	}
-	r := sn.ret[*ck.Ret]
+	for _, st := range ck.Name.Steps() {
+		switch {
+		case st.Once || st.Counts && ss.noUseCounts:
+			// made once per call by assemble; or, for a runtime without
+			// use counts, not at all (the row is skipped under
+			// no_use_counts)
+		case st.Phase == asserts.BeforeCall:
+			ss.step(pre, sn, ck, st)
+		case st.Phase == asserts.AfterCall:
+			ss.step(afterCall, sn, ck, st)
+		default:
+			ss.step(rows, sn, ck, st)
+		}
+	}
+}
+
+// rowSnaps returns the snapshots of the return and the argument row ck
+// names (nil for none).
+func (sn *snapshot) rowSnaps(ck *plan.Check) (r, a *snap) {
+	if ck.Ret != nil {
+		r = sn.ret[*ck.Ret]
+	}
+	if ck.Arg != "" {
+		a = sn.arg[ck.Arg]
+	}
+	return r, a
+}
+
+// step adds to h the call of step st of row ck: the function of the row's
+// form (asserts.Check.FormFor; FormAnchor or FormIface in place of
+// FormOne where the step has one and the tensor's type allows it), with
+// what the step takes (see asserts.Step): a method of the Call, or for a
+// step that takes a list's tensors, a function of package asserts that
+// takes the Call first.
+func (ss *shapeSet) step(h *helper, sn *snapshot, ck *plan.Check, st asserts.Step) {
+	r, a := sn.rowSnaps(ck)
+	f, _ := ck.Name.FormFor(a != nil, r != nil && r.list, a != nil && a.list)
 	switch {
-	case (ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg || ck.Name == asserts.CheckFreshNotHeld) && r.list:
-		// The expected use count depends on the tensor (a bound foreign
-		// object), and fresh_not_held reads the returned handles' anchors:
-		// the check takes the returned tensor too.
-		h.fn(m+"List", cArg, slotLoc(r), snapArg(r), tensorArg(r))
-		return
-	case ck.Name == asserts.CheckFreshNotHeld && hasArg:
-		// a may-alias return: checked on its fresh branch only
-		h.method(m+"Of", slotLoc(r), snapArg(r), tensorArg(r), slotLoc(a), snapArg(a))
-		return
-	case ck.Name == asserts.CheckFreshNotHeld && ss.anchored(r):
-		h.method(m+"Anchor", slotLoc(r), snapArg(r), anchorArg(r))
-		return
-	case ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg || ck.Name == asserts.CheckFreshNotHeld:
-		h.method(m, slotLoc(r), snapArg(r), tensorArg(r))
-		return
-	case !hasArg: // a return check
-		h.method(m+listSuffix(r.list), slotLoc(r), snapArg(r))
-		return
-	case ck.Name == asserts.CheckNotArgHandle && r.list: // each element against the argument
-		m += "Elems" + listSuffix(a.list)
-	case ck.Name == asserts.CheckNotArgHandle:
-		m += listSuffix(a.list)
-	case ck.Name != asserts.CheckReturnsArg && a.list: // a return that aliases (an element of) a list
-		m += listSuffix(r.list) + "Of"
-	default:
-		m += listSuffix(r.list)
+	case f == asserts.FormOne && r != nil && a == nil && st.Funcs[asserts.FormAnchor] != "" && ss.anchored(r):
+		f = asserts.FormAnchor
+	case f == asserts.FormOne && r == nil && st.Funcs[asserts.FormIface] != "" && ifaceSuffix(a.typ) != "":
+		f = asserts.FormIface
 	}
-	h.method(m, slotLoc(r), snapArg(r), slotLoc(a), snapArg(a))
+	// the tensor the step takes: the argument's, or for a row that names
+	// a return, the return's after the call and the argument's before it
+	tensorList := a != nil && a.list
+	if r != nil && (a == nil || st.Phase != asserts.BeforeCall) {
+		tensorList = r.list
+	}
+	fn := st.Tensor && tensorList // a generic function of package asserts
+	var args []hArg
+	if fn {
+		args = append(args, cArg)
+	}
+	snapOf := func(s *snap) {
+		if !st.NoLoc {
+			args = append(args, slotLoc(s))
+		}
+		args = append(args, snapArg(s))
+	}
+	tensorOf := func(s *snap) {
+		switch {
+		case !st.Tensor:
+		case f == asserts.FormAnchor:
+			args = append(args, anchorArg(s))
+		default:
+			args = append(args, tensorArg(s))
+		}
+	}
+	switch {
+	case r == nil:
+		snapOf(a)
+		tensorOf(a)
+	case a == nil:
+		snapOf(r)
+		tensorOf(r)
+	default: // the return's tensor after the call, the argument's before it
+		snapOf(r)
+		if st.Phase != asserts.BeforeCall {
+			tensorOf(r)
+		}
+		snapOf(a)
+		if st.Phase == asserts.BeforeCall {
+			tensorOf(a)
+		}
+	}
+	if fn {
+		h.fn(st.Funcs[f], args...)
+	} else {
+		h.method(st.Funcs[f], args...)
+	}
+}
+
+// phaseStep returns the step of check k that runs in phase p, other
+// than a call made once per call (every check has at most one).
+func phaseStep(k asserts.Check, p asserts.Phase) asserts.Step {
+	for _, st := range k.Steps() {
+		if st.Phase == p && !st.Once {
+			return st
+		}
+	}
+	panic("gen: check " + k.String() + " has no step " + p.String())
 }
 
 // unchangedRows reports whether cks starts with same_impl, same_storage
@@ -607,13 +703,6 @@ func pairRows(name asserts.Check, cks []plan.Check, sn *snapshot) int {
 		n++
 	}
 	return n
-}
-
-func listSuffix(list bool) string {
-	if list {
-		return "List"
-	}
-	return ""
 }
 
 // planSkips counts what the plan skipped, so that run-time statistics show
@@ -1002,19 +1091,33 @@ func helperParams(nlocs int, snaps, tensors []*snap) (keys []string, params []je
 	return keys, params, args
 }
 
-// checkedBody emits the checked path of a wrapper: save the arguments,
-// run the kernel, check, return; the saving and checking are calls of
-// shape helpers added to ss. kernel renders the kernel being wrapped.
-func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen.Code, error) {
+// snapshots finds the tensors the wrapper snapshots (snapshot), adapted to
+// the set's types, with the early returns marked and the interface types'
+// guards named.
+func (w *wrapper) snapshots(ss *shapeSet) (*snapshot, error) {
 	sn, err := w.snapshot()
 	if err != nil {
 		return nil, err
 	}
 	ss.adapt(sn)
+	if err := w.earlyRets(sn, ss); err != nil {
+		return nil, err
+	}
 	for _, s := range append(append([]*snap(nil), sn.args...), sn.rets...) {
 		if s.typ.Interface && !s.list {
 			s.guard = ss.guardFn(s.typ)
 		}
+	}
+	return sn, nil
+}
+
+// checkedBody emits the checked path of a wrapper: save the arguments,
+// run the kernel, check, return; the saving and checking are calls of
+// shape helpers added to ss. kernel renders the kernel being wrapped.
+func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen.Code, error) {
+	sn, err := w.snapshots(ss)
+	if err != nil {
+		return nil, err
 	}
 	var pre, post helper
 	sn.saves(&pre, ss)
@@ -1023,7 +1126,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	// The wrappers live until the last file is rendered; their code must
 	// not (it would keep the live heap growing with every op rendered).
 	defer func() { w.contentPre, w.contentPost = nil, nil }()
-	var mid, rows helper
+	var mid, afterCall, rows helper
 	var bindSlow helper
 	var bindArgs []*snap
 	for i := 0; i < len(w.op.Checks); i++ {
@@ -1038,35 +1141,35 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		case ck.Name == asserts.CheckBindingContext && !ck.NeverFires && !sn.arg[ck.Arg].list:
 			// Single tensors' binding_context rows run together (see
 			// below); lists keep theirs.
-			a := sn.arg[ck.Arg]
-			bindSlow.method("BindingContext", slotLoc(a), snapArg(a), tensorArg(a))
-			bindArgs = append(bindArgs, a)
-			bindingAfter(&mid, sn, ck)
+			ss.step(&bindSlow, sn, ck, phaseStep(ck.Name, asserts.BeforeCall))
+			bindArgs = append(bindArgs, sn.arg[ck.Arg])
+			bindingAfter(&mid, sn, ck, ss)
 		case ck.Name == asserts.CheckBindingContext:
-			w.check(&pre, sn, ck, ss)
-			bindingAfter(&mid, sn, ck)
+			// a list's rows: before the call, and after it in hermetic
+			// contexts only (mid)
+			w.check(&pre, &mid, &pre, sn, ck, ss)
 		case pairRows(asserts.CheckNotArgHandle, w.op.Checks[i:], sn) > 0:
 			// not_arg_handle of one return against several arguments: one
 			// test when the return's TensorImpl is none of theirs.
 			n := pairRows(asserts.CheckNotArgHandle, w.op.Checks[i:], sn)
-			slow, cond, key := w.pairRows(sn, i, n, "NotArg", "ImplApart")
+			slow, cond, key := w.pairRows(sn, i, n, asserts.CheckNotArgHandle, "ImplApart")
 			rows.block("!("+key+")", jen.Op("!").Parens(cond), slow, nil)
 			i += n - 1
 		case pairRows(asserts.CheckFreshNoAlias, w.op.Checks[i:], sn) > 0:
 			// fresh_no_alias of one return against several arguments:
 			// one test when every pair is plain and apart.
 			n := pairRows(asserts.CheckFreshNoAlias, w.op.Checks[i:], sn)
-			slow, cond, key := w.pairRows(sn, i, n, "FreshNoAlias", "FreshFrom")
+			slow, cond, key := w.pairRows(sn, i, n, asserts.CheckFreshNoAlias, "FreshFrom")
 			var pass helper
 			pass.method("FreshNoAliasRows", hArg{strconv.Itoa(n), jen.Lit(n)})
 			rows.block(key, cond, &pass, slow)
 			i += n - 1
 		case ck.Name == asserts.CheckSameContent && !ck.NeverFires:
-			w.content(&pre, &rows, sn, ck)
+			w.content(&pre, &rows, sn, ck, ss)
 		case ck.Name == asserts.CheckSameMetadata && !ck.NeverFires:
 			metadata(&pre, &rows, sn, ck, ss)
 		default:
-			w.check(&rows, sn, ck, ss)
+			w.check(&pre, &afterCall, &rows, sn, ck, ss)
 		}
 	}
 	if len(bindArgs) > 0 {
@@ -1091,6 +1194,8 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		pre.block("asserts.ContentCheckOff()", qa("ContentCheckOff").Call(), &off, w.contentPre)
 	}
 	post.block("c.Hermetic()", jen.Id("c").Dot("Hermetic").Call(), &mid, nil)
+	post.key.WriteString(afterCall.key.String())
+	post.code = append(post.code, afterCall.code...)
 	sn.afters(&post, ss)
 	post.key.WriteString(rows.key.String())
 	post.code = append(post.code, rows.code...)
@@ -1106,9 +1211,13 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 // unchecked path, the Call, the snapshots, the pre helper's call, the
 // kernel's, the post helper's, the return.
 func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snapshot, pre, post *helper) []jen.Code {
-	// The snapshots of the returns are locals of the post helper.
+	// The snapshots of the returns are locals of the post helper (but the
+	// early ones').
 	var retDecls []jen.Code
 	for _, s := range sn.rets {
+		if s.early {
+			continue
+		}
 		t := "Saved"
 		if s.list {
 			t = "SavedList"
@@ -1128,15 +1237,15 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 	if decl := sn.decls(); decl != nil {
 		body = append(body, decl)
 	}
-	keys, params, args := helperParams(len(sn.locs), sn.args, sn.args)
+	keys, params, args := helperParams(len(sn.locs), sn.paramSnaps(), sn.args)
 	keys = append([]string{"op"}, keys...)
 	params = append([]jen.Code{params[0], jen.Id("op").Op("*").Qual(AssertsPath, "Op")}, params[1:]...)
 	begin := []jen.Code{jen.Id("c").Dot("Begin").Call(jen.Id("op"))}
-	if slices.ContainsFunc(w.op.Checks, func(c plan.Check) bool { return c.Name == asserts.CheckFreshNotHeld }) {
-		// fresh_not_held tells the outputs of checked calls the kernel
-		// makes from storages handed out before the call began.
-		begin = append(begin, jen.Id("c").Dot("BeginFresh").Call())
-		pre.key.WriteString("+BeginFresh")
+	for _, m := range onceCalls(w.op.Checks) {
+		// e.g. fresh_not_held's BeginFresh: the outputs of checked calls
+		// the kernel makes are told from storages handed out before
+		begin = append(begin, jen.Id("c").Dot(m).Call())
+		pre.key.WriteString("+" + m)
 	}
 	pre.code = append(begin, pre.code...)
 	fn := ss.helperFn("Pre", pre, keys, params, sn.args, w.op.Name)
@@ -1155,7 +1264,7 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 	}
 	body = append(body, call)
 	tensors := append(append([]*snap(nil), sn.args...), sn.rets...)
-	keys, params, args = helperParams(len(sn.locs), sn.args, tensors)
+	keys, params, args = helperParams(len(sn.locs), sn.paramSnaps(), tensors)
 	fn = ss.helperFn("Post", post, keys, params, tensors, w.op.Name)
 	body = append(body, ss.call(fn).Call(args(sn, locs)...))
 	if len(sn.results) > 0 {
@@ -1164,12 +1273,27 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 	return body
 }
 
+// onceCalls returns the calls the checks of cks make once per call
+// (asserts.Step.Once), in the order of the rows, each once.
+func onceCalls(cks []plan.Check) []string {
+	var out []string
+	for i := range cks {
+		for _, st := range cks[i].Name.Steps() {
+			if m := st.Funcs[asserts.FormOne]; st.Once && !slices.Contains(out, m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
 // pairRows makes the one test of n rows of one return against several
 // arguments (the checks from i on, see pairRows): the
 // pairs' test methods joined by &&, its key, and the slow path that runs
 // each row's method.
-func (w *wrapper) pairRows(sn *snapshot, i, n int, slowMethod, test string) (slow *helper, cond jen.Code, key string) {
+func (w *wrapper) pairRows(sn *snapshot, i, n int, k asserts.Check, test string) (slow *helper, cond jen.Code, key string) {
 	r := sn.ret[*w.op.Checks[i].Ret]
+	slowMethod := phaseStep(k, asserts.AfterResult).Funcs[asserts.FormOne]
 	slow = &helper{}
 	var kb strings.Builder
 	for j := range n {
@@ -1186,11 +1310,12 @@ func (w *wrapper) pairRows(sn *snapshot, i, n int, slowMethod, test string) (slo
 	return slow, cond, kb.String()
 }
 
-// decls declares the argument snapshots: one var for the Saved ones, one
-// for the SavedList ones; nil if there are none.
+// decls declares the argument snapshots (and the early returns', see
+// snap.early): one var for the Saved ones, one for the SavedList ones; nil
+// if there are none.
 func (sn *snapshot) decls() jen.Code {
 	var singles, lists []jen.Code
-	for _, s := range sn.args {
+	for _, s := range sn.paramSnaps() {
 		if s.list {
 			lists = append(lists, jen.Id(s.v))
 		} else {

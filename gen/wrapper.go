@@ -67,7 +67,9 @@ func (w *wrapper) sig(spell func(kernels.GoType) string) kernels.Signature {
 
 // localRE matches the identifiers generated code declares for itself: the
 // Call c; in interface mode the receiver k and its field next; the
-// snapshots a<i> and l<i> of parameter i; the results r<i>; and the
+// snapshots a<i> and l<i> of parameter i; the results r<i>, and the
+// snapshots o<i> and ol<i> of result i a step before the kernel names
+// (snap.early); and the
 // package-level names a wrapper refers to: the Loc arrays locs_<hash> and
 // the shape helpers checksPre_<hash> and checksPost_<hash> (shapeName; with
 // a non-default prefix's namespace in front, see shapeNamespace).

@@ -37,6 +37,7 @@ func ExampleBuild() {
 	// impl_use_count_le_1(return 0)
 	// not_arg_handle(return 0, self)
 	// shares_storage(return 0, self)
+	// view_holds_storage(return 0, self)
 }
 
 func ExampleBuild_pytorch() {

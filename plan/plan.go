@@ -297,7 +297,7 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 
 // state is the scratch space of the builder: the rows of one op.
 type state struct {
-	rows []row
+	rows, spare []row
 }
 
 // A row is a check before it is sorted into emitted and skipped.
@@ -305,6 +305,84 @@ type row struct {
 	Check                 // without Ret
 	ret            int    // the return, or -1
 	reason, source string // set when skipped
+	// leader is, for a row of a check that follows another's rows
+	// (asserts.Check.Follows), the index of the row it follows; else -1.
+	leader int
+}
+
+// followers are, for each check, the checks whose rows follow its rows in
+// the strict profile (asserts.Check.Follows), in the order of the table
+// of checks.
+var followers = func() (fs [asserts.NumPlanChecks][]asserts.Check) {
+	for k := range asserts.Check(asserts.NumPlanChecks) {
+		for _, l := range k.Follows() {
+			fs[l] = append(fs[l], k)
+		}
+	}
+	return fs
+}()
+
+// followRows adds after each row of f the rows of the checks that follow
+// it (followers), naming the same return and argument, skipped as it is;
+// a row of a form its check has no function for (a list where the check
+// runs on single tensors: asserts.Check.FormFor) is skipped, with that
+// reason.
+func (st *state) followRows(f *schema.Func) {
+	out := st.spare[:0]
+	for _, r := range st.rows {
+		r.leader = -1
+		out = append(out, r)
+		lead := len(out) - 1
+		for _, k := range followers[r.Name] {
+			fr := row{Check: Check{Name: k, Arg: r.Arg}, ret: r.ret, leader: lead, reason: r.reason, source: r.source}
+			if why := noForm(k, f, r.Arg, r.ret); why != "" {
+				fr.skip(why, sourceFacts)
+			}
+			out = append(out, fr)
+		}
+	}
+	st.rows, st.spare = out, st.rows
+}
+
+// sourceFacts is the source of a skip that asserts' table of checks
+// decides.
+const sourceFacts = "asserts/facts.go"
+
+// noForm says why check k has no row on argument arg and return ret of f
+// (-1 and "" for none): the form of their tensors is one its row in
+// asserts has no function for; "" when it has one.
+func noForm(k asserts.Check, f *schema.Func, arg string, ret int) string {
+	var argList, retList bool
+	if a := f.Arg(arg); a != nil {
+		argList = a.Type.TensorForm() == schema.TensorList || a.Type.TensorForm() == schema.TensorOptionalList
+	}
+	if ret >= 0 {
+		retList = f.Returns[ret].Type.TensorForm() == schema.TensorList
+	}
+	if _, ok := k.FormFor(arg != "", retList, argList); ok {
+		return ""
+	}
+	what := "a list"
+	switch {
+	case argList && retList:
+		what = "a list return of a list argument"
+	case argList:
+		what = "an argument that is a list"
+	case retList:
+		what = "a list return"
+	}
+	return fmt.Sprintf("%s does not run on %s: its row in asserts' table of checks has no function of that form", k, what)
+}
+
+// skipFollowers gives each row that follows another the skip of that
+// row, once the allowlist's skip entries are applied: the two are about
+// one return.
+func (st *state) skipFollowers() {
+	for k := range st.rows {
+		if l := st.rows[k].leader; l >= 0 && st.rows[l].reason != "" {
+			st.rows[k].skip(st.rows[l].reason, st.rows[l].source)
+		}
+	}
 }
 
 // op fills the plan of the i-th op; ex, when not nil, collects the
@@ -324,8 +402,10 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 		b.pytorchRows(st, i, o, ex)
 	} else {
 		b.strictRows(st, i, o, ex)
+		st.followRows(o.Func)
 	}
 	b.applySkips(st, b.ix.Entries(i))
+	st.skipFollowers()
 	st.skipNotArg()
 	st.skipFreshNotHeld()
 	out.Checks, out.Skipped = st.split()
@@ -385,7 +465,7 @@ func (st *state) split() ([]Check, []Skip) {
 }
 
 func (st *state) add(check asserts.Check, arg string, ret int) *row {
-	r := row{Check: Check{Name: check, Arg: arg}, ret: ret}
+	r := row{Check: Check{Name: check, Arg: arg}, ret: ret, leader: -1}
 	st.rows = append(st.rows, r)
 	return &st.rows[len(st.rows)-1]
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -167,13 +168,13 @@ views:
 		{small, nil, "foo", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) storage_use_count_eq_1(0) fresh_no_alias(0,self)"},
 		{small, nil, "foo_", "same_impl(self) same_storage(self) binding_context(self) returns_arg(0,self)"},
 		{small, nil, "foo.out", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) same_impl(out) same_storage(out) binding_context(out) returns_arg(0,out)"},
-		{small, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self)"},
+		{small, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self) view_holds_storage(0,self)"},
 		{small, nil, "may", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) fresh_or_alias(0,self)"},
 		// A views entry makes a may-alias return a view.
-		{small, allowlist.Merge(d, mustAlias), "may", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self)"},
+		{small, allowlist.Merge(d, mustAlias), "may", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self) view_holds_storage(0,self)"},
 		{small, allowlist.Merge(d, user), "myview", "same_impl(self) same_storage(self) no_mutation(self) same_metadata(self) binding_context(self) fresh_or_alias(0,self)"},
 		{small, allowlist.Merge(d, user), "foo", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) storage_use_count_eq_1(0) fresh_no_alias(0,self)"},
-		{list, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self)"},
+		{list, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self) view_holds_storage(0,self)"},
 		{list, nil, "bar_", "same_impl(self) same_storage(self) binding_context(self) same_impl(other) same_storage(other) no_mutation(other) same_content(other) same_metadata(other) binding_context(other) returns_arg(0,self)"},
 	} {
 		p, err := BuildWith(tc.s, Options{Profile: Strict, Allowlist: tc.allow})
@@ -481,5 +482,70 @@ func TestSelect(t *testing.T) {
 		if op.SelectedBy != "" {
 			t.Errorf("%s: selected_by %q, want none (* selected it first)", op.Name, op.SelectedBy)
 		}
+	}
+}
+
+// TestFollowRows: a check that follows another's rows (view_holds_storage
+// after shares_storage) gets a row after each of them in the strict
+// profile, on the same return and argument, none in the pytorch one; it is
+// skipped with the row it follows (an allowlist entry on shares_storage),
+// and where asserts has no function for the row's form (a view of an
+// element of a list argument) it is skipped with that reason.
+func TestFollowRows(t *testing.T) {
+	s, err := schema.ParseList("views.txt", []byte(`
+myview(Tensor(a) self) -> Tensor(a)
+pick(Tensor(a)[] tensors, int i) -> Tensor(a)
+parts(Tensor(a -> *) self, int n) -> Tensor(a)[]
+other(Tensor(a) self) -> Tensor(a)
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := allowlist.Defaults()
+	user, err := allowlist.Parse("user.yaml", []byte("skip:\n  - {op: other, check: shares_storage, reason: test}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := BuildWith(s, Options{Profile: Strict, Allowlist: allowlist.Merge(d, user)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ op, checks, skipped string }{
+		{"myview", "shares_storage(0,self) view_holds_storage(0,self)", ""},
+		{"pick", "shares_storage(0,tensors)", "view_holds_storage(0,tensors): view_holds_storage does not run on an argument that is a list: its row in asserts' table of checks has no function of that form (asserts/facts.go)"},
+		{"parts", "shares_storage(0,self) view_holds_storage(0,self)", ""},
+		{"other", "", "shares_storage(0,self): test (user.yaml:2); view_holds_storage(0,self): test (user.yaml:2)"},
+	} {
+		op := p.Ops[slices.IndexFunc(p.Ops, func(o *Op) bool { return o.Name == tc.op })]
+		var checks []Check
+		for _, c := range op.Checks {
+			if c.Name == asserts.CheckSharesStorage || c.Name == asserts.CheckViewHoldsStorage {
+				checks = append(checks, c)
+			}
+		}
+		var skipped []string
+		for _, sk := range op.Skipped {
+			skipped = append(skipped, fmt.Sprintf("%s: %s (%s)", rowsOf([]Check{sk.Check}), sk.Reason, sk.Source))
+		}
+		if got := rowsOf(checks); got != tc.checks {
+			t.Errorf("%s: rows %s, want %s", tc.op, got, tc.checks)
+		}
+		if got := strings.Join(skipped, "; "); got != tc.skipped {
+			t.Errorf("%s: skipped %s,\nwant %s", tc.op, got, tc.skipped)
+		}
+	}
+	pt, err := BuildWith(s, Options{Profile: PyTorch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range pt.Ops {
+		for _, c := range append(op.Checks, skipRows(op.Skipped)...) {
+			if c.Name == asserts.CheckViewHoldsStorage {
+				t.Errorf("pytorch profile: %s has a %s row", op.Name, c.Name)
+			}
+		}
+	}
+	if err := p.Validate(); err != nil {
+		t.Errorf("the plan with followed rows: %v", err)
 	}
 }

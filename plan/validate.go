@@ -10,18 +10,6 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// takes gives what the rows of each check name (docs/plan.md, "Checks"):
-// 'a' an argument, 'r' a return, 'b' both, 'o' the returns it compares,
-// 'R' a return and, for a may-alias return, the argument it may alias.
-var takes = [asserts.NumPlanChecks]byte{
-	asserts.CheckSameImpl: 'a', asserts.CheckSameStorage: 'a', asserts.CheckNoMutation: 'a', asserts.CheckSameContent: 'a', asserts.CheckSameMetadata: 'a', asserts.CheckBindingContext: 'a',
-	asserts.CheckImplUseCountLE1: 'r', asserts.CheckImplUseCountEqFresh: 'r', asserts.CheckStorageUseCountEq1: 'r', asserts.CheckFreshNotHeld: 'R',
-	asserts.CheckSharesStorage: 'b', asserts.CheckFreshOrAlias: 'b', asserts.CheckReturnsArg: 'b', asserts.CheckNotArgHandle: 'b', asserts.CheckFreshNoAlias: 'b',
-	asserts.CheckDistinctOutputs: 'o',
-}
-
-var takesText = map[byte]string{'a': "an argument", 'r': "a return", 'b': "a return and an argument", 'o': "the returns it compares (rets)", 'R': "a return (and the argument a may-alias return may alias)"}
-
 // Validate reports what makes p a plan no wrapper can be printed from: a
 // row of an unknown check, naming other subjects than its check takes, or
 // an argument or return the op lacks or that is not a tensor; returns_arg
@@ -65,29 +53,40 @@ func (p *Plan) Validate() error {
 	return errs.Err()
 }
 
-// checkRow returns what is wrong with a row of op, or "".
+// checkRow returns what is wrong with a row of op, or "": subjects its
+// check's shape does not name, an argument or return the op lacks or that
+// is no tensor, or a form (lists or single tensors) the check's row in
+// asserts has no function for (asserts.Check.FormFor).
 func (op *Op) checkRow(ck *Check) string {
 	if int(ck.Name) >= asserts.NumPlanChecks {
 		return fmt.Sprintf("unknown check %s", ck.Name)
 	}
-	t := takes[ck.Name]
-	if t == 'R' {
-		t = 'r' // the argument is optional
-		if ck.Arg != "" {
-			t = 'b'
-		}
+	hasArg, hasRet, hasRets := ck.Arg != "", ck.Ret != nil, len(ck.Rets) > 0
+	var ok bool
+	switch ck.Name.Shape() {
+	case asserts.OnArg:
+		ok = hasArg && !hasRet && !hasRets
+	case asserts.OnRet:
+		ok = !hasArg && hasRet && !hasRets
+	case asserts.OnRetArg:
+		ok = hasArg && hasRet && !hasRets
+	case asserts.OnRetMayArg:
+		ok = hasRet && !hasRets
+	case asserts.OnRets:
+		ok = !hasArg && !hasRet && hasRets
 	}
-	if (ck.Arg != "") != (t == 'a' || t == 'b') || (ck.Ret != nil) != (t == 'r' || t == 'b') || (len(ck.Rets) > 0) != (t == 'o') {
-		return fmt.Sprintf("%s on %s: it takes %s", ck.Name, ck.subjects(), takesText[t])
+	if !ok {
+		return fmt.Sprintf("%s on %s: it takes %s", ck.Name, ck.subjects(), ck.Name.Shape())
 	}
 	f := op.Src.Func
-	if a := f.Arg(ck.Arg); ck.Arg != "" && a == nil {
+	a := f.Arg(ck.Arg)
+	if hasArg && a == nil {
 		return fmt.Sprintf("%s on unknown argument %s", ck.Name, ck.Arg)
 	} else if a != nil && a.Type.TensorForm() == schema.NotTensor {
 		return fmt.Sprintf("argument %s of type %s cannot be checked", a.Name, a.Type)
 	}
 	rets := ck.Rets
-	if ck.Ret != nil {
+	if hasRet {
 		rets = []int{*ck.Ret}
 	}
 	for _, r := range rets {
@@ -98,10 +97,19 @@ func (op *Op) checkRow(ck *Check) string {
 			return fmt.Sprintf("return %d of type %s cannot be checked", r, f.Returns[r].Type)
 		}
 	}
-	if ck.Name == asserts.CheckReturnsArg {
-		rt, at := f.Returns[*ck.Ret].Type, f.Arg(ck.Arg).Type
-		if (rt.TensorForm() == schema.TensorList) != (at.TensorForm() == schema.TensorList || at.TensorForm() == schema.TensorOptionalList) {
-			return fmt.Sprintf("%s between return %d (%s) and argument %s (%s) is not supported", ck.Name, *ck.Ret, rt, ck.Arg, at)
+	if hasRets {
+		return ""
+	}
+	retList := hasRet && f.Returns[*ck.Ret].Type.TensorForm() == schema.TensorList
+	argList := hasArg && (a.Type.TensorForm() == schema.TensorList || a.Type.TensorForm() == schema.TensorOptionalList)
+	if _, ok := ck.Name.FormFor(hasArg, retList, argList); !ok {
+		switch {
+		case hasRet && hasArg:
+			return fmt.Sprintf("%s between return %d (%s) and argument %s (%s) is not supported", ck.Name, *ck.Ret, f.Returns[*ck.Ret].Type, ck.Arg, a.Type)
+		case hasRet:
+			return fmt.Sprintf("%s on return %d (%s) is not supported", ck.Name, *ck.Ret, f.Returns[*ck.Ret].Type)
+		default:
+			return fmt.Sprintf("%s on argument %s (%s) is not supported", ck.Name, ck.Arg, a.Type)
 		}
 	}
 	return ""

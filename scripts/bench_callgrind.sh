@@ -11,6 +11,9 @@
 # usage: scripts/bench_callgrind.sh REV [NAMES]
 #
 # NAMES defaults to "add add_ add.out transpose reshape reshape-fresh unbind4 cat8 addcmul6". Needs valgrind.
+# The collector is off (GOGC=off): the view ops' kernels allocate their
+# views, and a collection falling in one run and not the other would move
+# the difference by hundreds of instructions.
 # Async preemption is off (GODEBUG=asyncpreemptoff=1): callgrind fails on
 # the signals it sends. So is RDTSCP (cpu.rdtscp=off): valgrind 3.19 does
 # not decode it, and the runtime's lock spin (runtime.cputicks) dies of
@@ -24,7 +27,7 @@ BUILD_ONLY=1 scripts/bench_overhead.sh "$rev"
 out=${TMPDIR:-/tmp}/bench-overhead
 # ir BINARY BENCH N prints the instructions of a run of BENCH with N iterations.
 ir() {
-	GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"$1" -test.run '^$' -test.bench "$2" -test.benchtime "$3x" -test.cpu 1 2>&1 >/dev/null |
 		sed -n 's/.*Collected : *//p'
 }

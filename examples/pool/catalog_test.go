@@ -2,6 +2,7 @@ package pool_test
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -18,6 +19,7 @@ type kernels struct {
 	addOut func(self, other f32, alpha float32, out f32) f32
 	clone  func(self f32, memoryFormat *int) f32
 	mul    func(self, other f32) f32
+	sel    func(self f32, dim, index int64) f32
 }
 
 func (k kernels) AddOut(self, other f32, alpha float32, out f32) f32 {
@@ -39,6 +41,13 @@ func (k kernels) MulTensor(self, other f32) f32 {
 		return k.mul(self, other)
 	}
 	return k.Functions.MulTensor(self, other)
+}
+
+func (k kernels) SelectInt(self f32, dim, index int64) f32 {
+	if k.sel != nil {
+		return k.sel(self, dim, index)
+	}
+	return k.Functions.SelectInt(self, dim, index)
 }
 
 func vec(n int) f32 {
@@ -76,6 +85,23 @@ var poolBugs = []struct {
 			x := vec(4)
 			k.MulTensor(x, x).Release()
 			x.Release()
+		}},
+	{"select.int makes its view without retaining the storage", kernels{sel: pool.SelectKeepsNoHold}, "view_holds_storage select.int",
+		func(k catalog.Kernels) {
+			x := pool.New([]float32{1, 2, 3, 4, 5, 6}, 2, 3)
+			row := k.SelectInt(x, 0, 1)
+			row.Release() // the storage's count reaches 0: x's buffer goes back to the free list
+			x.Release()   // and below 0
+		}},
+	{"legal: views of a storage other tensors hold", kernels{}, "",
+		func(k catalog.Kernels) {
+			x := pool.New([]float32{1, 2, 3, 4, 5, 6}, 2, 3)
+			t := k.TransposeInt(x, 0, 1)
+			row := k.SelectInt(x, 0, 1)
+			col := k.SelectInt(t, 0, 2)
+			for _, v := range []f32{col, row, t, x} {
+				v.Release()
+			}
 		}},
 	{"legal: a released buffer handed to a later fresh output", kernels{}, "",
 		func(k catalog.Kernels) {
@@ -140,9 +166,69 @@ func TestPoolCatalog(t *testing.T) {
 	}
 }
 
-// TestPoolConcurrent: 8 goroutines share inputs and recycle buffers
-// through the free list, under the checks; nothing is reported (run it
-// with -race).
+// TestPoolVictimNamesTheKernel: when the buffer a kernel gave back while
+// keeping it reaches a victim, the victim's report says where its memory
+// has been: taken back during the kernel that has the bug, handed out
+// again during the innocent op that took it.
+func TestPoolVictimNamesTheKernel(t *testing.T) {
+	if !asserts.Compiled || !asserts.Checking() {
+		t.Skip("the catalog needs -tags debugasserts")
+	}
+	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
+	k := catalog.Checked(kernels{addOut: pool.AddOutKeepsGivenBuffer})
+	var y f32
+	vs := asserts.Collect(func() {
+		x := vec(6)
+		out := pool.New([]float32{1, 2, 3, 4, 5, 6}, 2, 3)
+		k.AddOut(x, x, 1, out) // the bug, reported: same_storage at add.out
+		// fresh outputs of 6 elements until one takes out's buffer (the
+		// free list may hold others first)
+		var others []f32
+		for y = k.Neg(x); !pool.SharesBuffer(y, out) && len(others) < 16; y = k.Neg(x) {
+			others = append(others, y)
+		}
+		if !pool.SharesBuffer(y, out) {
+			t.Fatal("no fresh output took the buffer add.out gave back")
+		}
+		// out and y share a buffer: writing out changes y, a read-only
+		// argument here, and mul.out is blamed (same_content).
+		k.MulOut(y, x, out)
+		for _, o := range others {
+			o.Release()
+		}
+		out.Release()
+		x.Release()
+	})
+	defer y.Release()
+	var victim *asserts.Violation
+	for i := range vs {
+		t.Logf("%v", &vs[i])
+		if vs[i].Check == asserts.CheckSameContent {
+			victim = &vs[i]
+		}
+	}
+	if len(vs) == 0 || vs[0].Check != asserts.CheckSameStorage || vs[0].Op != "add" {
+		t.Fatalf("the first violation is not add.out's same_storage")
+	}
+	if victim == nil || victim.Op != "mul" || victim.Arg != "self" {
+		t.Fatalf("no same_content on mul.out's self among the violations")
+	}
+	for _, want := range []string{
+		"its memory was taken back by the runtime (asserts.Recycled) during add.out",
+		"handed out again (asserts.Reused) during neg",
+	} {
+		if !strings.Contains(victim.Provenance, want) {
+			t.Errorf("the victim's provenance %q does not say %q", victim.Provenance, want)
+		}
+	}
+	if !strings.Contains(victim.Hint, "add.out") {
+		t.Errorf("the victim's hint does not point at add.out: %s", victim.Hint)
+	}
+}
+
+// TestPoolConcurrent: 8 goroutines share inputs, take views of a shared
+// tensor and recycle buffers through the free list, under the checks;
+// nothing is reported (run it with -race).
 func TestPoolConcurrent(t *testing.T) {
 	k := catalog.Checked(catalog.Functions{})
 	x := vec(16)
@@ -161,6 +247,13 @@ func TestPoolConcurrent(t *testing.T) {
 					if i%7 == 0 {
 						v := k.SelectInt(out, 0, 3)
 						k.Zero_(v)
+						v.Release()
+					}
+					if i%3 == 0 {
+						// a view of the shared x while other goroutines
+						// take and release theirs: their releases during
+						// this call are not this kernel's missing hold
+						v := k.SelectInt(x, 0, int64(g))
 						v.Release()
 					}
 					y.Release()

@@ -33,6 +33,17 @@ func MulReturnsSelf(self, other *Tensor[float32]) *Tensor[float32] {
 	return self.Retain()
 }
 
+// SelectKeepsNoHold is select.int that makes its view without retaining
+// the storage: the view is a new tensor on self's storage, but the
+// storage's count of tensors does not count it. Releasing the view then
+// gives the buffer back to the free list while self still uses it, and
+// releasing self takes the count below zero.
+func SelectKeepsNoHold(self *Tensor[float32], dim, index int64) *Tensor[float32] {
+	v := SelectInt(self, dim, index)
+	v.st.tensors.Add(-1) // the hold onStorage took, dropped
+	return v
+}
+
 // GiveBack puts t's buffer on the free list while t keeps pointing at it,
 // as AddOutKeepsGivenBuffer does, for the conformance suite's Recycle;
 // t's storage then never gives it back again (its tensor count cannot
@@ -40,4 +51,10 @@ func MulReturnsSelf(self, other *Tensor[float32]) *Tensor[float32] {
 func GiveBack[T Float](t *Tensor[T]) {
 	freeListOf[T]().put(t.st.data)
 	t.st.tensors.Add(1 << 40)
+}
+
+// SharesBuffer reports whether a and b point into one buffer.
+func SharesBuffer[T Float](a, b *Tensor[T]) bool {
+	return a.st != nil && b.st != nil && len(a.st.data) > 0 && len(b.st.data) > 0 &&
+		&a.st.data[:cap(a.st.data)][cap(a.st.data)-1] == &b.st.data[:cap(b.st.data)][cap(b.st.data)-1]
 }

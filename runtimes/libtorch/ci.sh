@@ -68,7 +68,7 @@ go test -count=1 -race -tags debugasserts ./...
 sweep() {
 	step "libtorch $1: bounded sweep (one sample per op, both profiles, content check on, against reports/$1.json)"
 	out=${TMPDIR:-/tmp}/libtorch-sweep-$1.txt
-	if ! ./release.sh "$1" run ./sweep.sh "${TMPDIR:-/tmp}/libtorch-sweep-$1.json" -samples 1 -j 2 -timeout 20s -content -baseline "reports/$1.json" >"$out" 2>&1; then
+	if ! ./release.sh "$1" run ./sweep.sh "${TMPDIR:-/tmp}/libtorch-sweep-$1.json" -samples 1 -j 2 -timeout 60s -content -baseline "reports/$1.json" >"$out" 2>&1; then
 		cat "$out"
 		exit 1
 	fi

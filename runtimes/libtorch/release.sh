@@ -10,8 +10,8 @@
 # chroot from nothing when it is missing (debootstrap, then libtorch-dev at
 # its exact Debian version and g++) and does nothing when it is there; "run"
 # sets it up if needed, then runs COMMAND in runtimes/libtorch inside it, with
-# the host's Go (/usr/local/go), module cache, this checkout and $TMPDIR
-# (default /tmp) bind-mounted at their host paths, e.g.
+# the host's Go (/usr/local/go), module and build caches, this checkout and
+# $TMPDIR (default /tmp) bind-mounted at their host paths, e.g.
 #
 #   runtimes/libtorch/release.sh 2.14.1 run go test ./...
 #   runtimes/libtorch/release.sh 2.14.1 run ./sweep.sh /tmp/r.json -samples 1
@@ -149,14 +149,23 @@ setup
 [ "$action" = setup ] && exit 0
 
 # Run COMMAND in a private mount namespace, so the bind mounts vanish with it.
+# The host's build cache is shared: what does not depend on the C/C++
+# compiler or libtorch's headers (the standard library's Go packages,
+# asserts, the sweep...) is compiled once for the host and every chroot.
+# The go command keys a cgo package's build on the compiler's version and
+# the CGO_* flags, not on the headers it includes, so each release gets a
+# flag of its own (a macro nothing reads): a package compiled against one
+# release's headers is never taken for another's, even with the same g++.
 goroot=$(go env GOROOT)
 modcache=$(go env GOMODCACHE)
+gocache=$(go env GOCACHE)
 hosttmp=${TMPDIR:-/tmp}
-mkdir -p "$modcache" "$hosttmp"
+mkdir -p "$modcache" "$gocache" "$hosttmp"
+mark="-DASSERTGEN_LIBTORCH_$(echo "$release" | tr . _)"
 exec unshare --mount --propagation private /bin/sh -eu -c '
-dir=$1 goroot=$2 modcache=$3 repo=$4 here=$5 tmp=$6
-shift 6
-for p in "$goroot" "$modcache" "$repo" "$tmp"; do
+dir=$1 goroot=$2 modcache=$3 repo=$4 here=$5 tmp=$6 gocache=$7 mark=$8
+shift 8
+for p in "$goroot" "$modcache" "$repo" "$tmp" "$gocache"; do
 	mkdir -p "$dir$p"
 	mount --bind "$p" "$dir$p"
 done
@@ -164,8 +173,9 @@ mount -t proc proc "$dir/proc"
 mount --bind /dev "$dir/dev"
 exec chroot "$dir" /usr/bin/env -i \
 	HOME=/root PATH="$goroot/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
-	GOROOT="$goroot" GOMODCACHE="$modcache" GOCACHE=/root/.cache/go-build \
+	GOROOT="$goroot" GOMODCACHE="$modcache" GOCACHE="$gocache" \
+	CGO_CFLAGS="-O2 -g $mark" CGO_CXXFLAGS="-O2 -g $mark" \
 	GOFLAGS="${GOFLAGS:-}" GOTOOLCHAIN=local GOPROXY="${GOPROXY:-https://proxy.golang.org,direct}" \
 	TMPDIR="$tmp" ASSERTGEN_LIBTORCH_RELEASE="$ASSERTGEN_LIBTORCH_RELEASE" \
 	/bin/sh -c "cd \"\$0\" && exec \"\$@\"" "$here" "$@"
-' sh "$dir" "$goroot" "$modcache" "$repo" "$here" "$hosttmp" "$@"
+' sh "$dir" "$goroot" "$modcache" "$repo" "$here" "$hosttmp" "$gocache" "$mark" "$@"

@@ -184,7 +184,7 @@ func Narrow(self *kernels.Tensor, dim int64, start int64, length int64) *kernels
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_2da8abdea998(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -241,7 +241,7 @@ func SelectInt(self *kernels.Tensor, dim int64, index int64) *kernels.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_2da8abdea998(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -280,7 +280,7 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_2da8abdea998(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -299,7 +299,7 @@ func Unsqueeze(self *kernels.Tensor, dim int64) *kernels.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_2da8abdea998(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -416,7 +416,7 @@ func View(self *kernels.Tensor, size []int64) *kernels.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_2da8abdea998(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 

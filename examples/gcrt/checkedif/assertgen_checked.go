@@ -196,7 +196,7 @@ func (k *checked) Narrow(self *gcrt.Tensor, dim int64, start int64, length int64
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_2da8abdea998(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -253,7 +253,7 @@ func (k *checked) SelectInt(self *gcrt.Tensor, dim int64, index int64) *gcrt.Ten
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_2da8abdea998(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -292,7 +292,7 @@ func (k *checked) TransposeInt(self *gcrt.Tensor, dim0 int64, dim1 int64) *gcrt.
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_2da8abdea998(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -311,7 +311,7 @@ func (k *checked) Unsqueeze(self *gcrt.Tensor, dim int64) *gcrt.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_2da8abdea998(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -428,6 +428,6 @@ func (k *checked) View(self *gcrt.Tensor, size []int64) *gcrt.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c6cf3d50693d(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.View(self, size)
-	assertgenshapes.ChecksPost_2da8abdea998(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_305522e36f11(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }

@@ -47,6 +47,11 @@ func (Functions) SelectInt(self *kernels.Tensor[float32], dim int64, index int64
 	return kernels.SelectInt[float32](self, dim, index)
 }
 
+// TransposeInt calls kernels.TransposeInt.
+func (Functions) TransposeInt(self *kernels.Tensor[float32], dim0 int64, dim1 int64) *kernels.Tensor[float32] {
+	return kernels.TransposeInt[float32](self, dim0, dim1)
+}
+
 // Clone calls kernels.Clone.
 func (Functions) Clone(self *kernels.Tensor[float32], memory_format *int) *kernels.Tensor[float32] {
 	return kernels.Clone[float32](self, memory_format)

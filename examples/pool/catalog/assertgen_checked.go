@@ -154,10 +154,29 @@ func (k *checked) SelectInt(self *pool.Tensor[float32], dim int64, index int64) 
 		return k.next.SelectInt(self, dim, index)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2bfbb651cb65(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_1d5d2faa4f71(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_392918a7395d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_ee396e603a2d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	return r0
+}
+
+var opTransposeInt = asserts.Op{
+	Name:     "transpose",
+	Overload: "int",
+	Profile:  asserts.Strict,
+}
+
+// TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
+func (k *checked) TransposeInt(self *pool.Tensor[float32], dim0 int64, dim1 int64) *pool.Tensor[float32] {
+	if !asserts.Checking() {
+		return k.next.TransposeInt(self, dim0, dim1)
+	}
+	var c asserts.Call
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_1d5d2faa4f71(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	r0 := k.next.TransposeInt(self, dim0, dim1)
+	assertgenshapes.ChecksPost_ee396e603a2d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 

@@ -21,6 +21,8 @@ type Kernels interface {
 	Neg(self *pool.Tensor[float32]) *pool.Tensor[float32]
 	// select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
 	SelectInt(self *pool.Tensor[float32], dim int64, index int64) *pool.Tensor[float32]
+	// transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
+	TransposeInt(self *pool.Tensor[float32], dim0 int64, dim1 int64) *pool.Tensor[float32]
 	// clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
 	Clone(self *pool.Tensor[float32], memory_format *int) *pool.Tensor[float32]
 	// zero_(Tensor(a!) self) -> Tensor(a!)

@@ -316,10 +316,10 @@ func SelectInt[T float32 | float64](self *kernels.Tensor[T], dim int64, index in
 		return kernels.SelectInt[T](self, dim, index)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_b36cba44fd84[T](&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SelectInt[T](self, dim, index)
-	assertgenshapes.ChecksPost_7918d2654751[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -335,10 +335,13 @@ func SplitTensor[T float32 | float64](self *kernels.Tensor[T], split_size int64,
 		return kernels.SplitTensor[T](self, split_size, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_bfbe24c0924f[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitTensor[T](self, split_size, dim)
-	assertgenshapes.ChecksPost_60767133c9fd[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_521829e4f115[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
@@ -373,10 +376,10 @@ func T[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 		return kernels.T[T](self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_b36cba44fd84[T](&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.T[T](self)
-	assertgenshapes.ChecksPost_7918d2654751[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -392,10 +395,10 @@ func TransposeInt[T float32 | float64](self *kernels.Tensor[T], dim0 int64, dim1
 		return kernels.TransposeInt[T](self, dim0, dim1)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_b36cba44fd84[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.TransposeInt[T](self, dim0, dim1)
-	assertgenshapes.ChecksPost_7918d2654751[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -469,10 +472,10 @@ func View[T float32 | float64](self *kernels.Tensor[T], size []int64) *kernels.T
 		return kernels.View[T](self, size)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_b36cba44fd84[T](&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.View[T](self, size)
-	assertgenshapes.ChecksPost_7918d2654751[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -488,10 +491,10 @@ func Alias[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 		return kernels.Alias[T](self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_b36cba44fd84[T](&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Alias[T](self)
-	assertgenshapes.ChecksPost_7918d2654751[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 

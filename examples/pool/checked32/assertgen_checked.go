@@ -83,10 +83,10 @@ func Alias(self *kernels.Tensor[float32]) *kernels.Tensor[float32] {
 		return kernels.Alias[float32](self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2bfbb651cb65(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_1d5d2faa4f71(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Alias[float32](self)
-	assertgenshapes.ChecksPost_392918a7395d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_ee396e603a2d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 

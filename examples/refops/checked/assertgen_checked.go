@@ -105,10 +105,10 @@ func AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_off
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -303,10 +303,10 @@ func Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *ref
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -361,10 +361,10 @@ func Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tens
 		return kernels.Expand(self, size, implicit)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -575,10 +575,10 @@ func Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
 		return kernels.Permute(self, dims)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -672,10 +672,10 @@ func SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor
 		return kernels.SelectInt(self, dim, index)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -691,10 +691,10 @@ func Detach(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -730,10 +730,10 @@ func SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, st
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -749,10 +749,13 @@ func SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftens
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_2040cc4965dd(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
@@ -768,10 +771,13 @@ func SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*r
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_2040cc4965dd(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
@@ -787,10 +793,10 @@ func Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Squeeze(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -806,10 +812,10 @@ func SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.SqueezeDim(self, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -922,10 +928,10 @@ func T(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.T(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -961,10 +967,10 @@ func TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Ten
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1000,10 +1006,10 @@ func Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 		return kernels.Unsqueeze(self, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1136,10 +1142,10 @@ func XValues(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.XValues(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1155,10 +1161,13 @@ func UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 		return kernels.UnbindInt(self, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_2040cc4965dd(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
@@ -1214,10 +1223,10 @@ func View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 		return kernels.View(self, size)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1272,10 +1281,10 @@ func Alias(self *reftensor.Tensor) *reftensor.Tensor {
 		return kernels.Alias(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 

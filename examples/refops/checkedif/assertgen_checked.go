@@ -116,10 +116,10 @@ func (k *checked) AsStrided(self *reftensor.Tensor, size []int64, stride []int64
 		return k.next.AsStrided(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -314,10 +314,10 @@ func (k *checked) Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim
 		return k.next.Diagonal(self, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -372,10 +372,10 @@ func (k *checked) Expand(self *reftensor.Tensor, size []int64, implicit bool) *r
 		return k.next.Expand(self, size, implicit)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -586,10 +586,10 @@ func (k *checked) Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tenso
 		return k.next.Permute(self, dims)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Permute(self, dims)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -683,10 +683,10 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 		return k.next.SelectInt(self, dim, index)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -702,10 +702,10 @@ func (k *checked) Detach(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.Detach(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Detach(self)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -741,10 +741,10 @@ func (k *checked) SliceTensor(self *reftensor.Tensor, dim int64, start *int64, e
 		return k.next.SliceTensor(self, dim, start, end, step)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -760,10 +760,13 @@ func (k *checked) SplitTensor(self *reftensor.Tensor, split_size int64, dim int6
 		return k.next.SplitTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_2040cc4965dd(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := k.next.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
@@ -779,10 +782,13 @@ func (k *checked) SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, di
 		return k.next.SplitWithSizes(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_2040cc4965dd(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := k.next.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
@@ -798,10 +804,10 @@ func (k *checked) Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.Squeeze(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Squeeze(self)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -817,10 +823,10 @@ func (k *checked) SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 		return k.next.SqueezeDim(self, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -933,10 +939,10 @@ func (k *checked) T(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.T(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.T(self)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -972,10 +978,10 @@ func (k *checked) TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1011,10 +1017,10 @@ func (k *checked) Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor
 		return k.next.Unsqueeze(self, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1147,10 +1153,10 @@ func (k *checked) XValues(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.XValues(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.XValues(self)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1166,10 +1172,13 @@ func (k *checked) UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tens
 		return k.next.UnbindInt(self, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_2040cc4965dd(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := k.next.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost_ce9a240838ce(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
@@ -1225,10 +1234,10 @@ func (k *checked) View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 		return k.next.View(self, size)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.View(self, size)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1283,10 +1292,10 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 		return k.next.Alias(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Alias(self)
-	assertgenshapes.ChecksPost_bdf0cc1a382a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 

@@ -48,7 +48,7 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_2d89129204d5(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNarrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_f7fb276584d4(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_e9c80a97e67e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -106,7 +106,7 @@ func T(self *mat.Dense) *mat.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_2d89129204d5(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundT(self)
-	assertgenshapes.ChecksPost_f7fb276584d4(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_e9c80a97e67e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -144,6 +144,6 @@ func Alias(self *mat.Dense) *mat.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_2d89129204d5(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAlias(self)
-	assertgenshapes.ChecksPost_f7fb276584d4(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_e9c80a97e67e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }

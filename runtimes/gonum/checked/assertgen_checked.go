@@ -576,7 +576,7 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c301c1684fb0(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNarrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_e8d74c432f1d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b0146a338633(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -712,7 +712,7 @@ func SelectInt(self *mat.Dense, dim int64, index int64) *mat.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c301c1684fb0(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_e8d74c432f1d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b0146a338633(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -769,7 +769,7 @@ func Detach(self *mat.Dense) *mat.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c301c1684fb0(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundDetach(self)
-	assertgenshapes.ChecksPost_e8d74c432f1d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b0146a338633(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -788,7 +788,7 @@ func SliceTensor(self *mat.Dense, dim int64, start *int64, end *int64, step int6
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c301c1684fb0(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_e8d74c432f1d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b0146a338633(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1078,7 +1078,7 @@ func Alias(self *mat.Dense) *mat.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_c301c1684fb0(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAlias(self)
-	assertgenshapes.ChecksPost_e8d74c432f1d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_b0146a338633(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 

@@ -593,7 +593,7 @@ func Narrow(self *tensor.Dense, dim int64, start int64, length int64) *tensor.De
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_377eca067e79(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_7fddd1203b67(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_a2e6ee124992(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -612,7 +612,7 @@ func Permute(self *tensor.Dense, dims []int64) *tensor.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_377eca067e79(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost_7fddd1203b67(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_a2e6ee124992(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -709,7 +709,7 @@ func SelectInt(self *tensor.Dense, dim int64, index int64) *tensor.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_377eca067e79(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_7fddd1203b67(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_a2e6ee124992(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -728,7 +728,7 @@ func Detach(self *tensor.Dense) *tensor.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_377eca067e79(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_7fddd1203b67(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_a2e6ee124992(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -747,7 +747,7 @@ func SliceTensor(self *tensor.Dense, dim int64, start *int64, end *int64, step i
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_377eca067e79(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_7fddd1203b67(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_a2e6ee124992(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -785,7 +785,7 @@ func SqueezeDim(self *tensor.Dense, dim int64) *tensor.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_377eca067e79(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_7fddd1203b67(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_a2e6ee124992(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -919,7 +919,7 @@ func T(self *tensor.Dense) *tensor.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_377eca067e79(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_7fddd1203b67(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_a2e6ee124992(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -977,7 +977,7 @@ func TransposeInt(self *tensor.Dense, dim0 int64, dim1 int64) *tensor.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_377eca067e79(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_7fddd1203b67(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_a2e6ee124992(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -996,7 +996,7 @@ func Unsqueeze(self *tensor.Dense, dim int64) *tensor.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_377eca067e79(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_7fddd1203b67(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_a2e6ee124992(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1113,7 +1113,7 @@ func View(self *tensor.Dense, size []int64) *tensor.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_377eca067e79(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost_7fddd1203b67(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_a2e6ee124992(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -1246,7 +1246,7 @@ func Alias(self *tensor.Dense) *tensor.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_377eca067e79(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_7fddd1203b67(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_a2e6ee124992(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 

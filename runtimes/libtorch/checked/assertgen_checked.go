@@ -355,10 +355,10 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimal(self, level)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFwPrimal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXFwPrimal, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XFwPrimal(self, level)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -374,10 +374,10 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXMakeDual, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent)
+	var a0, a1, o0 asserts.Saved
+	assertgenshapes.ChecksPre_bbdb121052a3(&c, &opXMakeDual, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, &o0, primal, tangent)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	assertgenshapes.ChecksPost_6098bab2be05(&c, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent, r0)
+	assertgenshapes.ChecksPost_af8ff46823f2(&c, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, &o0, primal, tangent, r0)
 	return r0
 }
 
@@ -1531,10 +1531,10 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsReal(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewAsReal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opViewAsReal, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.ViewAsReal(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1550,10 +1550,10 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplex(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewAsComplex, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opViewAsComplex, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.ViewAsComplex(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1685,10 +1685,10 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.XConj(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXConj, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXConj, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XConj(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1859,10 +1859,10 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNegView(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNegView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXNegView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XNegView(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -3185,10 +3185,10 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -4703,10 +4703,10 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -7898,10 +7898,10 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -10164,10 +10164,10 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 		return kernels.Expand(self, size, implicit)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 

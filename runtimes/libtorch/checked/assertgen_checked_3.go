@@ -475,10 +475,10 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -552,10 +552,10 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -963,10 +963,13 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_7f805a3f1ebd(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_7021dc2927aa(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9ec017ce441d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
@@ -1043,10 +1046,13 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_7f805a3f1ebd(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_7021dc2927aa(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9ec017ce441d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
@@ -1176,10 +1182,10 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 		return kernels.Squeeze(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1195,10 +1201,10 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.SqueezeDim(self, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -2356,10 +2362,10 @@ func T(self *torch.Tensor) *torch.Tensor {
 		return kernels.T(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -2669,10 +2675,10 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -3289,10 +3295,10 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 		return kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	}
 	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides)
+	var a0, a1, a2, o0 asserts.Saved
+	assertgenshapes.ChecksPre_88d81b5cc2c3(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, &o0, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost_21eea8e432c5(&c, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	assertgenshapes.ChecksPost_4190194afec7(&c, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, &o0, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3756,10 +3762,10 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XUnsafeView(self, size)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -3795,10 +3801,10 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Unsqueeze(self, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 

@@ -37,9 +37,9 @@ func (k *checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length 
 		return k.next.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_71d658a0865b(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_dc61eb4e7d07(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_2028e2aa97c7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_7e2f86c9273c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }

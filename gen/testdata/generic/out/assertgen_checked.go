@@ -84,10 +84,10 @@ func TransposeInt[T ~float32 | ~float64](self *kernels.Tensor[T], dim0 int64, di
 		return kernels.TransposeInt[T](self, dim0, dim1)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_99ff914c71de[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_88cc2907e2d3[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.TransposeInt[T](self, dim0, dim1)
-	assertgenshapes.ChecksPost_86d3e0907230[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_6d440bb407db[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -103,10 +103,13 @@ func SplitTensor[T ~float32 | ~float64](self *kernels.Tensor[T], split_size int6
 		return kernels.SplitTensor[T](self, split_size, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_99ff914c71de[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_6d374e663e94[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitTensor[T](self, split_size, dim)
-	assertgenshapes.ChecksPost_8ebfdc65a914[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_99cb3859f900[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 

@@ -74,8 +74,8 @@ func ChecksPost_24b1009c1f5e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_2da8abdea998 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
-func ChecksPost_2da8abdea998(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+// ChecksPost_305522e36f11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
+func ChecksPost_305522e36f11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -93,6 +93,7 @@ func ChecksPost_2da8abdea998(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}

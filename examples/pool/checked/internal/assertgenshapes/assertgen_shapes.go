@@ -115,47 +115,22 @@ func ChecksPost_310403bc1fec[T float32 | float64](c *asserts.Call, l *[2]asserts
 	c.End()
 }
 
-// ChecksPost_60767133c9fd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_60767133c9fd[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	var s1 asserts.SavedList
+// ChecksPost_521829e4f115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPost_521829e4f115[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
 	c.AfterRecycled(s0, t0.StorageAnchor())
-	resultList_d308e6ee4eeb[T](c, &s1, t1)
+	resultList_d308e6ee4eeb[T](c, s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
 	}
-	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.SharesStorageList(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost_7918d2654751 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: select.int).
-func ChecksPost_7918d2654751[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
+	asserts.ImplUseCountEqFreshList(c, l[1], s1, t1)
+	c.NotArgElems(l[1], s1, l[0], s0)
+	c.SharesStorageList(l[1], s1, l[0], s0)
+	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -186,6 +161,31 @@ func ChecksPost_9472ca95ffad[T float32 | float64](c *asserts.Call, l *[2]asserts
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_d29152f3bd28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: select.int).
+func ChecksPost_d29152f3bd28[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
+	c.Result(s1, t1)
+	c.ResultAnchor(s1, t1.StorageAnchor())
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.ImplUseCountEqFresh(l[1], s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -296,7 +296,7 @@ func ChecksPre_527a408ec87f[T float32 | float64](c *asserts.Call, op *asserts.Op
 	}
 }
 
-// ChecksPre_7a5d836274a6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 13 op(s) of one shape (the first: contiguous).
+// ChecksPre_7a5d836274a6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: contiguous).
 func ChecksPre_7a5d836274a6[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -316,6 +316,27 @@ func ChecksPre_7a5d836274a6[T float32 | float64](c *asserts.Call, op *asserts.Op
 	}
 }
 
+// ChecksPre_b36cba44fd84 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: select.int).
+func ChecksPre_b36cba44fd84[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
 // ChecksPre_bf185937d6c8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
 func ChecksPre_bf185937d6c8[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor[T]) {
 	c.Begin(op)
@@ -323,6 +344,27 @@ func ChecksPre_bf185937d6c8[T float32 | float64](c *asserts.Call, op *asserts.Op
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.SaveMetadataList(c, s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
+}
+
+// ChecksPre_bfbe24c0924f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPre_bfbe24c0924f[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // ChecksPre_d5b061f976de begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add_.Tensor).

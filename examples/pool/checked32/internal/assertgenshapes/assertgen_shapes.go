@@ -13,31 +13,6 @@ import (
 var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
 
-// ChecksPost_392918a7395d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: alias).
-func ChecksPost_392918a7395d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.AfterRecycled(s0, t0.StorageAnchor())
-	c.Result(&s1, t1)
-	c.ResultAnchor(&s1, t1.StorageAnchor())
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
 // ChecksPost_5f13a132d6e4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: contiguous).
 func ChecksPost_5f13a132d6e4(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
 	var s1 asserts.Saved
@@ -115,7 +90,53 @@ func ChecksPost_c70d2cff80be(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPre_2bfbb651cb65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: contiguous).
+// ChecksPost_ee396e603a2d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: alias).
+func ChecksPost_ee396e603a2d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.AfterRecycled(s0, t0.StorageAnchor())
+	c.Result(s1, t1)
+	c.ResultAnchor(s1, t1.StorageAnchor())
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.ImplUseCountEqFresh(l[1], s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPre_1d5d2faa4f71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: alias).
+func ChecksPre_1d5d2faa4f71(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[float32]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_2bfbb651cb65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: contiguous).
 func ChecksPre_2bfbb651cb65(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)

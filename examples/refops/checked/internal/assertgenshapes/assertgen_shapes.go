@@ -28,6 +28,29 @@ var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"),
 var Locs_e8be540dc8dc = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
 var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
+// ChecksPost_0dbb36363be3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: as_strided).
+func ChecksPost_0dbb36363be3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.ImplUseCountLE1(l[1], s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
 // ChecksPost_105a30ef7fa2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: neg).
 func ChecksPost_105a30ef7fa2(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
@@ -74,6 +97,27 @@ func ChecksPost_1bb3afb1c333(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.StorageUseCountEq1List(l[1], &s1)
 	c.FreshNoAliasListOf(l[1], &s1, l[0], s0)
 	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+	c.End()
+}
+
+// ChecksPost_2849236adf0c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
+func ChecksPost_2849236adf0c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	resultList_c7bcf31a2fb4(c, s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.ImplUseCountLE1List(l[1], s1)
+	c.NotArgElems(l[1], s1, l[0], s0)
+	c.SharesStorageList(l[1], s1, l[0], s0)
+	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -410,29 +454,6 @@ func ChecksPost_bc01d0ea674c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_bdf0cc1a382a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: as_strided).
-func ChecksPost_bdf0cc1a382a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
 // ChecksPost_c3bc35613e30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add_.Tensor).
 func ChecksPost_c3bc35613e30(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s2 asserts.Saved
@@ -452,27 +473,6 @@ func ChecksPost_c3bc35613e30(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_ce9a240838ce completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_ce9a240838ce(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
-	var s1 asserts.SavedList
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	resultList_c7bcf31a2fb4(c, &s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountLE1List(l[1], &s1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.SharesStorageList(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
@@ -536,6 +536,46 @@ func ChecksPost_ea0f4ebb1db9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	}
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.End()
+}
+
+// ChecksPre_2040cc4965dd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: split.Tensor).
+func ChecksPre_2040cc4965dd(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_26655a3f37e4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 15 op(s) of one shape (the first: as_strided).
+func ChecksPre_26655a3f37e4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // ChecksPre_33244dc6aaa4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim_max).
@@ -643,7 +683,7 @@ func ChecksPre_5c875b614666(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_6fa45bf39d0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: as_strided).
+// ChecksPre_6fa45bf39d0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: chunk).
 func ChecksPre_6fa45bf39d0b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)

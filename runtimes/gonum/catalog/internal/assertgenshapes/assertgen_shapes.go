@@ -31,6 +31,32 @@ func ChecksPost_526ec5f1c5d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_e9c80a97e67e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: narrow).
+func ChecksPost_e9c80a97e67e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], &s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
 // ChecksPost_ea2cdd5f8849 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
 func ChecksPost_ea2cdd5f8849(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
 	var s3 asserts.Saved
@@ -90,31 +116,6 @@ func ChecksPost_ec5fff5d8d2d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
 	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost_f7fb276584d4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: narrow).
-func ChecksPost_f7fb276584d4(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}

@@ -188,8 +188,8 @@ func ChecksPost_af6c9c4a23a1(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_e8d74c432f1d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
-func ChecksPost_e8d74c432f1d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPost_b0146a338633 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
+func ChecksPost_b0146a338633(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -207,6 +207,7 @@ func ChecksPost_e8d74c432f1d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}

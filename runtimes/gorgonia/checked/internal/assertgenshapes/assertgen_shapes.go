@@ -168,31 +168,6 @@ func ChecksPost_6c92b6aa07f2(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_7fddd1203b67 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
-func ChecksPost_7fddd1203b67(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
 // ChecksPost_804b4fc3bdf7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
 func ChecksPost_804b4fc3bdf7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	var s2 asserts.Saved
@@ -232,6 +207,32 @@ func ChecksPost_88ba0533a0f7(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.ReturnsArg(l[1], &s1, l[0], s0)
+	c.End()
+}
+
+// ChecksPost_a2e6ee124992 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
+func ChecksPost_a2e6ee124992(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], &s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 

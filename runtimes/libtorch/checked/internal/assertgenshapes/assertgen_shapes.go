@@ -1830,36 +1830,6 @@ func ChecksPost_1d874a3763c8(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_21eea8e432c5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func ChecksPost_21eea8e432c5(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.SharesStorage(l[3], &s3, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-	}
-	c.End()
-}
-
 // ChecksPost_2219169cb83c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
 func ChecksPost_2219169cb83c(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s8 asserts.Saved
@@ -3055,6 +3025,36 @@ func ChecksPost_40e77cb3a68e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_4190194afec7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func ChecksPost_4190194afec7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.ImplUseCountLE1(l[3], s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], s3, l[0], s0)
+		c.NotArg(l[3], s3, l[1], s1)
+		c.NotArg(l[3], s3, l[2], s2)
+	}
+	c.SharesStorage(l[3], s3, l[0], s0)
+	c.ViewHoldsStorage(l[3], s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
+	c.End()
+}
+
 // ChecksPost_4329a293aeae completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: addmv_).
 func ChecksPost_4329a293aeae(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
@@ -3956,31 +3956,6 @@ func ChecksPost_5ec4f4381ddd(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_6098bab2be05 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _make_dual).
-func ChecksPost_6098bab2be05(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.SharesStorage(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
 // ChecksPost_6144c1d118df completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
 func ChecksPost_6144c1d118df(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
@@ -4731,24 +4706,6 @@ func ChecksPost_6efd933c7cc2(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_7021dc2927aa completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_7021dc2927aa(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	var s1 asserts.SavedList
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	resultList_228b5d3c1b4e(c, &s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1List(l[1], &s1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.SharesStorageList(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
 // ChecksPost_70bf128a9b71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
 func ChecksPost_70bf128a9b71(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
@@ -4834,6 +4791,26 @@ func ChecksPost_737f6e96772c(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.End()
+}
+
+// ChecksPost_756d441f1341 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: _fw_primal).
+func ChecksPost_756d441f1341(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.ImplUseCountLE1(l[1], s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -5898,6 +5875,24 @@ func ChecksPost_9e8d6b0d047e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_9ec017ce441d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
+func ChecksPost_9ec017ce441d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	resultList_228b5d3c1b4e(c, s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.ImplUseCountLE1List(l[1], s1)
+	c.NotArgElems(l[1], s1, l[0], s0)
+	c.SharesStorageList(l[1], s1, l[0], s0)
+	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
 // ChecksPost_a0b3a45bfa1c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
 func ChecksPost_a0b3a45bfa1c(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
@@ -6717,6 +6712,31 @@ func ChecksPost_af522bd932b7(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_af8ff46823f2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _make_dual).
+func ChecksPost_af8ff46823f2(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.ImplUseCountLE1(l[2], s2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], s2, l[0], s0)
+		c.NotArg(l[2], s2, l[1], s1)
+	}
+	c.SharesStorage(l[2], s2, l[0], s0)
+	c.ViewHoldsStorage(l[2], s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
 // ChecksPost_b208aff07b24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
 func ChecksPost_b208aff07b24(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
@@ -7089,26 +7109,6 @@ func ChecksPost_bb4d87835fb6(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_bce42708cdf9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: _fw_primal).
-func ChecksPost_bce42708cdf9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
@@ -8317,6 +8317,23 @@ func ChecksPost_e95865bfc8b1(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_e9abdc469d6e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
+func ChecksPost_e9abdc469d6e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
+	c.End()
+}
+
 // ChecksPost_e9b2d4539c75 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
 func ChecksPost_e9b2d4539c75(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
@@ -8519,23 +8536,6 @@ func ChecksPost_f3ca772b268f(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 		c.SameContentAfter(l[1], s1, t1)
 		c.SameContentAfter(l[2], s2, t2)
 	}
-	c.End()
-}
-
-// ChecksPost_f4aa5c2cd034 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
-func ChecksPost_f4aa5c2cd034(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.End()
 }
 
@@ -10255,6 +10255,23 @@ func ChecksPre_3e81434d2346(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 	}
 }
 
+// ChecksPre_3f806bbcba0c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 34 op(s) of one shape (the first: _fw_primal).
+func ChecksPre_3f806bbcba0c(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
 // ChecksPre_3fe2e8971aac begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
 func ChecksPre_3fe2e8971aac(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
@@ -11001,7 +11018,7 @@ func ChecksPre_658c288c39eb(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 	}
 }
 
-// ChecksPre_67c6b7207594 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 713 op(s) of one shape (the first: _cast_Byte).
+// ChecksPre_67c6b7207594 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 676 op(s) of one shape (the first: _cast_Byte).
 func ChecksPre_67c6b7207594(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -11577,6 +11594,23 @@ func ChecksPre_7f60c764d0e5(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 	}
 }
 
+// ChecksPre_7f805a3f1ebd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: split.Tensor).
+func ChecksPre_7f805a3f1ebd(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
 // ChecksPre_85672c5d192c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
 func ChecksPre_85672c5d192c(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
@@ -11676,6 +11710,29 @@ func ChecksPre_8774c1b8925d(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc,
 		c.SameContent(l[7], s7, t7)
 		c.SameContent(l[8], s8, t8)
 		c.SameContent(l[9], s9, t9)
+	}
+}
+
+// ChecksPre_88d81b5cc2c3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func ChecksPre_88d81b5cc2c3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.ViewBase(s3, s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
 	}
 }
 
@@ -12555,7 +12612,7 @@ func ChecksPre_ad13525c7331(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 	}
 }
 
-// ChecksPre_ae81a3d12fb5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 258 op(s) of one shape (the first: _make_dual).
+// ChecksPre_ae81a3d12fb5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 257 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func ChecksPre_ae81a3d12fb5(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -12803,6 +12860,26 @@ func ChecksPre_b8ffc5c2ab9f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_bbdb121052a3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _make_dual).
+func ChecksPre_bbdb121052a3(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.ViewBase(s2, s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
 	}
 }
 
@@ -13148,7 +13225,7 @@ func ChecksPre_ce40b3ce862b(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 	}
 }
 
-// ChecksPre_ce5e05064fa0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 90 op(s) of one shape (the first: addmv).
+// ChecksPre_ce5e05064fa0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 89 op(s) of one shape (the first: addmv).
 func ChecksPre_ce5e05064fa0(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)

@@ -5676,10 +5676,10 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -6625,10 +6625,10 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Permute(self, dims)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -8418,10 +8418,10 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 		return kernels.XReshapeAlias(self, size, stride)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXReshapeAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXReshapeAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -9061,10 +9061,10 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 		return kernels.SelectInt(self, dim, index)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 

@@ -475,10 +475,10 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -609,10 +609,10 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -667,10 +667,10 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 		return kernels.SliceInverse(self, src, dim, start, end, step)
 	}
 	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSliceInverse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var a0, a1, o0 asserts.Saved
+	assertgenshapes.ChecksPre_bbdb121052a3(&c, &opSliceInverse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, &o0, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost_6098bab2be05(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_af8ff46823f2(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, &o0, self, src, r0)
 	return r0
 }
 
@@ -1039,10 +1039,13 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 		return kernels.SplitTensor(self, split_size, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_7f805a3f1ebd(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost_7021dc2927aa(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9ec017ce441d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
@@ -1119,10 +1122,13 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var (
+		a0  asserts.Saved
+		ol0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_7f805a3f1ebd(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost_7021dc2927aa(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9ec017ce441d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
@@ -1252,10 +1258,10 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 		return kernels.Squeeze(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1271,10 +1277,10 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.SqueezeDim(self, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1309,10 +1315,10 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.SqueezeDims(self, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSqueezeDims, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -2532,10 +2538,10 @@ func T(self *torch.Tensor) *torch.Tensor {
 		return kernels.T(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -2845,10 +2851,10 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -3504,10 +3510,10 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 		return kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	}
 	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	var a0, a1, a2, a3, o0 asserts.Saved
+	assertgenshapes.ChecksPre_c1894ea455fa(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, &o0, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost_08663e12ee74(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost_1cff9f71dd18(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, &o0, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -3562,10 +3568,10 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 		return kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
 	var c asserts.Call
-	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_9aa591928f11(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	var a0, a1, a2, a3, a5, a6, o0 asserts.Saved
+	assertgenshapes.ChecksPre_60bc2e83a003(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, &o0, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost_c84d75dcc2af(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost_d23c024296a3(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, &o0, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -3620,10 +3626,10 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetValues(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXNestedGetValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XNestedGetValues(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -4220,10 +4226,10 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XUnsafeView(self, size)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -4259,10 +4265,10 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Unsqueeze(self, dim)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 

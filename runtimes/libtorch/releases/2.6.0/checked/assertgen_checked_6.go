@@ -1116,10 +1116,10 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 		return kernels.Unfold(self, dimension, size, step)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -1721,10 +1721,10 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 		return kernels.Alias(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
@@ -16759,10 +16759,10 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
 	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var a0, o0 asserts.Saved
+	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_756d441f1341(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 

@@ -12,32 +12,33 @@ import (
 // The Locs of the tensors of each op, indexed by the shape helpers.
 var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 
-// ChecksPost_2028e2aa97c7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: narrow).
-func ChecksPost_2028e2aa97c7(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
+// ChecksPost_7e2f86c9273c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: narrow).
+func ChecksPost_7e2f86c9273c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	c.Result(&s1, t1)
+	c.Result(s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountLE1(l[1], s1)
 	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
+		c.NotArg(l[1], s1, l[0], s0)
 	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
 
-// ChecksPre_71d658a0865b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: narrow).
-func ChecksPre_71d658a0865b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+// ChecksPre_dc61eb4e7d07 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: narrow).
+func ChecksPre_dc61eb4e7d07(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveMetadata(s0, t0)
+	c.ViewBase(s1, s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {

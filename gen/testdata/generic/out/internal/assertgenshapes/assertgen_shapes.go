@@ -147,21 +147,21 @@ func ChecksPost_5e3e334af83c[T ~float32 | ~float64](c *asserts.Call, l *[3]asser
 	c.End()
 }
 
-// ChecksPost_86d3e0907230 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
-func ChecksPost_86d3e0907230[T ~float32 | ~float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 asserts.Saved
+// ChecksPost_6d440bb407db completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
+func ChecksPost_6d440bb407db[T ~float32 | ~float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	c.Result(&s1, t1)
+	c.Result(s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.ImplUseCountEqFresh(l[1], s1, t1)
 	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
+		c.NotArg(l[1], s1, l[0], s0)
 	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -212,19 +212,19 @@ func ChecksPost_89f022050958[T ~float32 | ~float64](c *asserts.Call, l *[4]asser
 	c.End()
 }
 
-// ChecksPost_8ebfdc65a914 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_8ebfdc65a914[T ~float32 | ~float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
-	var s1 asserts.SavedList
+// ChecksPost_99cb3859f900 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPost_99cb3859f900[T ~float32 | ~float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	resultList_d37570cf6ab0[T](c, &s1, t1)
+	resultList_d37570cf6ab0[T](c, s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
-	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.SharesStorageList(l[1], &s1, l[0], s0)
+	asserts.ImplUseCountEqFreshList(c, l[1], s1, t1)
+	c.NotArgElems(l[1], s1, l[0], s0)
+	c.SharesStorageList(l[1], s1, l[0], s0)
+	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -465,6 +465,42 @@ func ChecksPre_619728c4de05[T ~float32 | ~float64](c *asserts.Call, op *asserts.
 	}
 }
 
+// ChecksPre_6d374e663e94 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPre_6d374e663e94[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_88cc2907e2d3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose.int).
+func ChecksPre_88cc2907e2d3[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
 // ChecksPre_904589907caa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
 func ChecksPre_904589907caa[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
 	c.Begin(op)
@@ -489,23 +525,6 @@ func ChecksPre_982662929c60[T ~float32 | ~float64](c *asserts.Call, op *asserts.
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.SaveMetadataList(c, s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPre_99ff914c71de begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: transpose.int).
-func ChecksPre_99ff914c71de[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
 }
 
 // afterList_d37570cf6ab0 is asserts.AfterList for []*kernels.Tensor[T], without an indirect call per element.

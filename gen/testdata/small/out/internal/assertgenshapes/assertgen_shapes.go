@@ -89,19 +89,21 @@ func ChecksPost_18508f784ac2(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_3581c98a5226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_3581c98a5226(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
-	var s1 asserts.SavedList
+// ChecksPost_241b1ea87610 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
+func ChecksPost_241b1ea87610(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	resultList_e00d9975326c(c, &s1, t1)
+	c.Result(s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
-	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.SharesStorageList(l[1], &s1, l[0], s0)
+	c.ImplUseCountEqFresh(l[1], s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -123,6 +125,25 @@ func ChecksPost_38f98ca0691a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	asserts.SameMetadataList(c, l[1], s1, t1)
+	c.End()
+}
+
+// ChecksPost_3d5008c4281a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPost_3d5008c4281a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	resultList_e00d9975326c(c, s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
+	asserts.ImplUseCountEqFreshList(c, l[1], s1, t1)
+	c.NotArgElems(l[1], s1, l[0], s0)
+	c.SharesStorageList(l[1], s1, l[0], s0)
+	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -204,27 +225,6 @@ func ChecksPost_4fd93f53e443(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 		c.SameContentAfter(l[1], s1, t1)
 		c.SameContentAfter(l[2], s2, t2)
 		c.SameContentAfter(l[3], s3, t3)
-	}
-	c.End()
-}
-
-// ChecksPost_527e13c73ee9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
-func ChecksPost_527e13c73ee9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
@@ -732,7 +732,7 @@ func ChecksPre_61258ee714aa(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_76ea721941b5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: transpose.int).
+// ChecksPre_76ea721941b5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int).
 func ChecksPre_76ea721941b5(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -823,6 +823,42 @@ func ChecksPre_942b1d4e76d6(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.SaveMetadataList(c, s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+}
+
+// ChecksPre_998db19983b3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose.int).
+func ChecksPre_998db19983b3(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_abda3314fef6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPre_abda3314fef6(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // ChecksPre_d2eb5bd09683 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).

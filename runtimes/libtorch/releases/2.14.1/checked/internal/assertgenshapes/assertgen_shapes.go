@@ -1603,6 +1603,31 @@ func ChecksPost_14084508a282(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_14327b82f8bd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _make_dual).
+func ChecksPost_14327b82f8bd(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.ImplUseCountEqFresh(l[2], s2, t2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], s2, l[0], s0)
+		c.NotArg(l[2], s2, l[1], s1)
+	}
+	c.SharesStorage(l[2], s2, l[0], s0)
+	c.ViewHoldsStorage(l[2], s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
 // ChecksPost_14a898616b18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2.out).
 func ChecksPost_14a898616b18(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
@@ -1849,51 +1874,6 @@ func ChecksPost_1af2cacef682(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_1f1548a44563 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
-func ChecksPost_1f1548a44563(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
-	c.SharesStorage(l[6], &s6, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-	}
-	c.End()
-}
-
 // ChecksPost_1f90e0b939aa completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
 func ChecksPost_1f90e0b939aa(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	if c.Hermetic() {
@@ -1943,6 +1923,24 @@ func ChecksPost_1f90e0b939aa(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 		c.SameContentAfter(l[6], s6, t6)
 		c.SameContentAfter(l[7], s7, t7)
 		c.SameContentAfter(l[8], s8, t8)
+	}
+	c.End()
+}
+
+// ChecksPost_215f3d7c5517 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: chunk).
+func ChecksPost_215f3d7c5517(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	resultList_228b5d3c1b4e(c, s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	asserts.ImplUseCountEqFreshList(c, l[1], s1, t1)
+	c.NotArgElems(l[1], s1, l[0], s0)
+	c.SharesStorageList(l[1], s1, l[0], s0)
+	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
@@ -3099,6 +3097,41 @@ func ChecksPost_40df434acc17(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Sav
 	afterList_228b5d3c1b4e(c, s0, t0)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
+	c.End()
+}
+
+// ChecksPost_42bccb7d65db completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func ChecksPost_42bccb7d65db(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.ImplUseCountEqFresh(l[4], s4, t4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], s4, l[0], s0)
+		c.NotArg(l[4], s4, l[1], s1)
+		c.NotArg(l[4], s4, l[2], s2)
+		c.NotArg(l[4], s4, l[3], s3)
+	}
+	c.SharesStorage(l[4], s4, l[0], s0)
+	c.ViewHoldsStorage(l[4], s4, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -5419,41 +5452,6 @@ func ChecksPost_7591c44f2eca(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_771912771115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func ChecksPost_771912771115(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.SharesStorage(l[4], &s4, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-	}
-	c.End()
-}
-
 // ChecksPost_79ea65e598ec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
 func ChecksPost_79ea65e598ec(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	var s11 asserts.Saved
@@ -7738,26 +7736,6 @@ func ChecksPost_9fee9994926f(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_a17c857a5537 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _fw_primal).
-func ChecksPost_a17c857a5537(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
 // ChecksPost_a5f1efa8b5de completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
 func ChecksPost_a5f1efa8b5de(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
@@ -7904,21 +7882,20 @@ func ChecksPost_a9d57aa0f56c(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_aae1c582daae completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: chunk).
-func ChecksPost_aae1c582daae(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	var s1 asserts.SavedList
+// ChecksPost_ac858d35e274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
+func ChecksPost_ac858d35e274(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	resultList_228b5d3c1b4e(c, &s1, t1)
+	c.Result(s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.SharesStorageList(l[1], &s1, l[0], s0)
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
+	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
 	c.End()
 }
 
@@ -9218,31 +9195,6 @@ func ChecksPost_bceb8bebd480(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_bd6f101a3429 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _make_dual).
-func ChecksPost_bd6f101a3429(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.SharesStorage(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
 // ChecksPost_c044ceee2161 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
 func ChecksPost_c044ceee2161(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
@@ -9761,23 +9713,6 @@ func ChecksPost_c5bf3a08abcf(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
 	}
-	c.End()
-}
-
-// ChecksPost_c5c8fa857db7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
-func ChecksPost_c5c8fa857db7(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
 	c.End()
 }
 
@@ -10674,6 +10609,26 @@ func ChecksPost_d57e5294b3d6(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_d5833d9d0012 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _fw_primal).
+func ChecksPost_d5833d9d0012(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.ImplUseCountEqFresh(l[1], s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
 // ChecksPost_d716448f0790 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
 func ChecksPost_d716448f0790(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s8 asserts.Saved
@@ -10795,6 +10750,51 @@ func ChecksPost_d80a85c18bf6(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.PlanSkip(asserts.CheckSameStorage, l[2])
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.End()
+}
+
+// ChecksPost_d904ca2080e4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
+func ChecksPost_d904ca2080e4(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.ImplUseCountEqFresh(l[6], s6, t6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], s6, l[0], s0)
+		c.NotArg(l[6], s6, l[1], s1)
+		c.NotArg(l[6], s6, l[2], s2)
+		c.NotArg(l[6], s6, l[3], s3)
+		c.NotArg(l[6], s6, l[4], s4)
+		c.NotArg(l[6], s6, l[5], s5)
+	}
+	c.SharesStorage(l[6], s6, l[0], s0)
+	c.ViewHoldsStorage(l[6], s6, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -13304,7 +13304,7 @@ func ChecksPre_02e7aabb09db(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 	}
 }
 
-// ChecksPre_02f7125493d4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: ctc_loss.Tensor).
+// ChecksPre_02f7125493d4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: ctc_loss.Tensor).
 func ChecksPre_02f7125493d4(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -14576,6 +14576,23 @@ func ChecksPre_3e81434d2346(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 	}
 }
 
+// ChecksPre_3f806bbcba0c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _fw_primal).
+func ChecksPre_3f806bbcba0c(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
 // ChecksPre_3fe2e8971aac begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
 func ChecksPre_3fe2e8971aac(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
@@ -15482,6 +15499,38 @@ func ChecksPre_60a1210fc3a0(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc,
 	}
 }
 
+// ChecksPre_60bc2e83a003 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
+func ChecksPre_60bc2e83a003(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.ViewBase(s6, s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
 // ChecksPre_63cdb0a8bd83 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
 func ChecksPre_63cdb0a8bd83(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
@@ -15600,7 +15649,7 @@ func ChecksPre_65fddde1145a(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 	}
 }
 
-// ChecksPre_67c6b7207594 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 713 op(s) of one shape (the first: _cast_Byte).
+// ChecksPre_67c6b7207594 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 672 op(s) of one shape (the first: _cast_Byte).
 func ChecksPre_67c6b7207594(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -16442,6 +16491,23 @@ func ChecksPre_7f60c764d0e5(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 	}
 }
 
+// ChecksPre_7f805a3f1ebd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: chunk).
+func ChecksPre_7f805a3f1ebd(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
 // ChecksPre_81b1658691d6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward).
 func ChecksPre_81b1658691d6(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
@@ -17161,7 +17227,7 @@ func ChecksPre_99dbd5a81aad(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 	}
 }
 
-// ChecksPre_9aa591928f11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
+// ChecksPre_9aa591928f11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy).
 func ChecksPre_9aa591928f11(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -17807,7 +17873,7 @@ func ChecksPre_ad13525c7331(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 	}
 }
 
-// ChecksPre_ae81a3d12fb5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 271 op(s) of one shape (the first: _make_dual).
+// ChecksPre_ae81a3d12fb5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 269 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func ChecksPre_ae81a3d12fb5(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -18223,6 +18289,26 @@ func ChecksPre_bb41acd2e403(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 	}
 }
 
+// ChecksPre_bbdb121052a3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _make_dual).
+func ChecksPre_bbdb121052a3(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.ViewBase(s2, s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
 // ChecksPre_bce3ce7b8365 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
 func ChecksPre_bce3ce7b8365(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
@@ -18329,6 +18415,32 @@ func ChecksPre_c06886af906b(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_c1894ea455fa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func ChecksPre_c1894ea455fa(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.ViewBase(s4, s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
 	}
 }
 

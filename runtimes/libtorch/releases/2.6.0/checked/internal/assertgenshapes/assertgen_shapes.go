@@ -749,41 +749,6 @@ func ChecksPost_062d771fdf6d(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_08663e12ee74 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func ChecksPost_08663e12ee74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.SharesStorage(l[4], &s4, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-	}
-	c.End()
-}
-
 // ChecksPost_08b62ad18aaf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
 func ChecksPost_08b62ad18aaf(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
@@ -1595,6 +1560,41 @@ func ChecksPost_1bbb8a3c1141(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
 		c.SameContentAfter(l[2], s2, t2)
+	}
+	c.End()
+}
+
+// ChecksPost_1cff9f71dd18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func ChecksPost_1cff9f71dd18(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.ImplUseCountLE1(l[4], s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], s4, l[0], s0)
+		c.NotArg(l[4], s4, l[1], s1)
+		c.NotArg(l[4], s4, l[2], s2)
+		c.NotArg(l[4], s4, l[3], s3)
+	}
+	c.SharesStorage(l[4], s4, l[0], s0)
+	c.ViewHoldsStorage(l[4], s4, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
 	}
 	c.End()
 }
@@ -4920,31 +4920,6 @@ func ChecksPost_5ec4f4381ddd(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_6098bab2be05 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _make_dual).
-func ChecksPost_6098bab2be05(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.SharesStorage(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
 // ChecksPost_6144c1d118df completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
 func ChecksPost_6144c1d118df(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
@@ -5823,24 +5798,6 @@ func ChecksPost_6efd933c7cc2(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_7021dc2927aa completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: chunk).
-func ChecksPost_7021dc2927aa(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	var s1 asserts.SavedList
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	resultList_228b5d3c1b4e(c, &s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1List(l[1], &s1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.SharesStorageList(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
 // ChecksPost_70bf128a9b71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
 func ChecksPost_70bf128a9b71(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
@@ -6047,6 +6004,26 @@ func ChecksPost_73af42c01214(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Sa
 	c.ReturnsArg(l[12], &s12, l[6], s6)
 	c.ReturnsArg(l[13], &s13, l[7], s7)
 	c.ReturnsArg(l[14], &s14, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_756d441f1341 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _fw_primal).
+func ChecksPost_756d441f1341(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.ImplUseCountLE1(l[1], s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -7679,6 +7656,24 @@ func ChecksPost_9e8d6b0d047e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_9ec017ce441d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: chunk).
+func ChecksPost_9ec017ce441d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	resultList_228b5d3c1b4e(c, s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.ImplUseCountLE1List(l[1], s1)
+	c.NotArgElems(l[1], s1, l[0], s0)
+	c.SharesStorageList(l[1], s1, l[0], s0)
+	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
 // ChecksPost_a0b3a45bfa1c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
 func ChecksPost_a0b3a45bfa1c(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
@@ -8620,6 +8615,31 @@ func ChecksPost_af522bd932b7(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_af8ff46823f2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _make_dual).
+func ChecksPost_af8ff46823f2(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.ImplUseCountLE1(l[2], s2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], s2, l[0], s0)
+		c.NotArg(l[2], s2, l[1], s1)
+	}
+	c.SharesStorage(l[2], s2, l[0], s0)
+	c.ViewHoldsStorage(l[2], s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
 // ChecksPost_b208aff07b24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
 func ChecksPost_b208aff07b24(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
@@ -9312,26 +9332,6 @@ func ChecksPost_bb4d87835fb6(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_bce42708cdf9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _fw_primal).
-func ChecksPost_bce42708cdf9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
 // ChecksPost_bceb8bebd480 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
 func ChecksPost_bceb8bebd480(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
@@ -9835,51 +9835,6 @@ func ChecksPost_c848ea89b9be(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_c84d75dcc2af completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
-func ChecksPost_c84d75dcc2af(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
-	c.SharesStorage(l[6], &s6, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-	}
-	c.End()
-}
-
 // ChecksPost_c86d32172c56 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
 func ChecksPost_c86d32172c56(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
@@ -10163,6 +10118,51 @@ func ChecksPost_d0d60de08534(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
+	c.End()
+}
+
+// ChecksPost_d23c024296a3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
+func ChecksPost_d23c024296a3(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.ImplUseCountLE1(l[6], s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], s6, l[0], s0)
+		c.NotArg(l[6], s6, l[1], s1)
+		c.NotArg(l[6], s6, l[2], s2)
+		c.NotArg(l[6], s6, l[3], s3)
+		c.NotArg(l[6], s6, l[4], s4)
+		c.NotArg(l[6], s6, l[5], s5)
+	}
+	c.SharesStorage(l[6], s6, l[0], s0)
+	c.ViewHoldsStorage(l[6], s6, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -10801,6 +10801,23 @@ func ChecksPost_e92bafcde43d(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_e9abdc469d6e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
+func ChecksPost_e9abdc469d6e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
+	c.End()
+}
+
 // ChecksPost_e9b2d4539c75 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
 func ChecksPost_e9b2d4539c75(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
@@ -11094,23 +11111,6 @@ func ChecksPost_f3ca772b268f(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 		c.SameContentAfter(l[1], s1, t1)
 		c.SameContentAfter(l[2], s2, t2)
 	}
-	c.End()
-}
-
-// ChecksPost_f4aa5c2cd034 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
-func ChecksPost_f4aa5c2cd034(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.End()
 }
 
@@ -12245,7 +12245,7 @@ func ChecksPre_028d5d204183(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 	}
 }
 
-// ChecksPre_02f7125493d4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: ctc_loss.Tensor).
+// ChecksPre_02f7125493d4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: ctc_loss.Tensor).
 func ChecksPre_02f7125493d4(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -13421,6 +13421,23 @@ func ChecksPre_3e81434d2346(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 	}
 }
 
+// ChecksPre_3f806bbcba0c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _fw_primal).
+func ChecksPre_3f806bbcba0c(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
 // ChecksPre_3fe2e8971aac begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
 func ChecksPre_3fe2e8971aac(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
@@ -14296,6 +14313,38 @@ func ChecksPre_60a1210fc3a0(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc,
 	}
 }
 
+// ChecksPre_60bc2e83a003 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
+func ChecksPre_60bc2e83a003(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.ViewBase(s6, s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
 // ChecksPre_63cdb0a8bd83 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
 func ChecksPre_63cdb0a8bd83(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
@@ -14408,7 +14457,7 @@ func ChecksPre_676b1bc19069(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc,
 	}
 }
 
-// ChecksPre_67c6b7207594 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 735 op(s) of one shape (the first: _cast_Byte).
+// ChecksPre_67c6b7207594 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 694 op(s) of one shape (the first: _cast_Byte).
 func ChecksPre_67c6b7207594(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -15182,6 +15231,23 @@ func ChecksPre_7f60c764d0e5(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 	}
 }
 
+// ChecksPre_7f805a3f1ebd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: chunk).
+func ChecksPre_7f805a3f1ebd(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
 // ChecksPre_85672c5d192c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
 func ChecksPre_85672c5d192c(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
@@ -15833,7 +15899,7 @@ func ChecksPre_99dbd5a81aad(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 	}
 }
 
-// ChecksPre_9aa591928f11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
+// ChecksPre_9aa591928f11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy).
 func ChecksPre_9aa591928f11(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -16436,7 +16502,7 @@ func ChecksPre_ad13525c7331(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 	}
 }
 
-// ChecksPre_ae81a3d12fb5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 268 op(s) of one shape (the first: _make_dual).
+// ChecksPre_ae81a3d12fb5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 266 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func ChecksPre_ae81a3d12fb5(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
@@ -16818,6 +16884,26 @@ func ChecksPre_bb41acd2e403(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 	}
 }
 
+// ChecksPre_bbdb121052a3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _make_dual).
+func ChecksPre_bbdb121052a3(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.ViewBase(s2, s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
 // ChecksPre_bce3ce7b8365 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
 func ChecksPre_bce3ce7b8365(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
@@ -16924,6 +17010,32 @@ func ChecksPre_c06886af906b(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_c1894ea455fa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func ChecksPre_c1894ea455fa(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.ViewBase(s4, s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
 	}
 }
 

@@ -1,0 +1,334 @@
+package asserts
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The model of a row of the table of checks (facts.go), and what plan and
+// gen read of it.
+
+// A checkFact is a row of [checkFacts]: one plan check.
+type checkFact struct {
+	// name is the check's name: "same_impl".
+	name string
+	// constant is the name of its constant in package asserts:
+	// "CheckSameImpl"; generated code passes it to [Call.PlanSkip].
+	constant string
+	// shape is what each of its plan rows names.
+	shape Shape
+	// steps are the calls generated code makes to run a row, in the
+	// order of their phases.
+	steps []Step
+	// follows, if set, are the checks each of whose rows a row of this
+	// one follows in the strict profile (see [Check.Follows]).
+	follows []Check
+	// props say which skip conditions apply to it: the sets of checks of
+	// the skip policy's rules are made from them (policy.go).
+	props props
+	// lane is the lane of the call's tally that counts its runs (call.go),
+	// or laneNone: counted straight into the Op's counters, an atomic
+	// add per run.
+	lane int
+	// words says what a row of the check verifies, for explain.
+	words func(Words) string
+	// hint tells the op author what to fix, for a violation of the
+	// check on an argument the kernel did not release.
+	hint func(*Violation) string
+	// detail, if set, is the message of a violation (after the op, the
+	// check and the tensor), for a check violation.go's messages do not
+	// name.
+	detail func(*Violation) string
+	// values says what a violation's Want and Got hold.
+	values string
+}
+
+// props are the kinds of state a check reads, which decide the skip
+// conditions that apply to it (the sets of policy.go).
+type props uint8
+
+const (
+	// readsUseCounts: it reads use counts, which a mode may raise, which a
+	// wrapper subclass does not keep, and which a runtime without them
+	// lacks (useCountChecks).
+	readsUseCounts props = 1 << iota
+	// readsImplUseCount: it reads a return's TensorImpl use count, which
+	// user code of a direct subclass may raise (implUseChecks).
+	readsImplUseCount
+	// readsStorage: it compares StorageImpls, which a tensor without
+	// storage lacks and a wrapper subclass stubs (storageChecks).
+	readsStorage
+	// movesWithWrites: it compares an argument's state that a legal write
+	// to an argument it shares storage with moves (aliasChecks).
+	movesWithWrites
+	// movesConcurrently: it compares a state before the kernel with the
+	// state after it that a legal call on another goroutine can move
+	// (concurrentChecks).
+	movesConcurrently
+	// readsHiddenRefs: it reads a return's storage use count, which the
+	// runtime's own hidden references may raise (hiddenRefChecks).
+	readsHiddenRefs
+)
+
+// checksThat returns the checks whose rows have any of the props p.
+func checksThat(p props) CheckSet {
+	var s CheckSet
+	for k := range Check(NumChecks) {
+		if checkFacts[k].props&p != 0 {
+			s |= 1 << k
+		}
+	}
+	return s
+}
+
+// A Shape is what each plan row of a check names.
+type Shape uint8
+
+const (
+	OnArg       Shape = iota // an argument
+	OnRet                    // a return
+	OnRetArg                 // a return and an argument
+	OnRetMayArg              // a return, and for a may-alias return the argument it may alias
+	OnRets                   // the returns it compares (the row's rets)
+
+	numShapes = iota
+)
+
+var shapeWords = [numShapes]string{
+	"an argument", "a return", "a return and an argument",
+	"a return (and the argument a may-alias return may alias)", "the returns it compares (rets)",
+}
+
+// String says what a row of the shape names: "a return and an argument".
+func (s Shape) String() string { return nameOf(shapeWords[:], s, "shape") }
+
+// A Phase is when a step of a check runs in a checked call.
+type Phase uint8
+
+const (
+	// BeforeCall: before the kernel, once the arguments are saved and the
+	// ones the op writes declared ([Call.Mutable]).
+	BeforeCall Phase = iota
+	// AfterCall: after the kernel, before the arguments' snapshots are
+	// completed ([Call.After]).
+	AfterCall
+	// AfterResult: after the kernel, once the arguments' snapshots are
+	// completed and the returns' taken ([Call.Result]).
+	AfterResult
+
+	numPhases = iota
+)
+
+var phaseWords = [numPhases]string{"before the call", "after the call", "after the result"}
+
+// String returns "before the call", "after the call" or "after the
+// result".
+func (p Phase) String() string { return nameOf(phaseWords[:], p, "phase") }
+
+// A Form is the form of a row's tensors that decides the function a step
+// calls: which of them are lists, or a kind of tensor type for which the
+// check has a function of its own.
+type Form uint8
+
+const (
+	// FormOne: single tensors.
+	FormOne Form = iota
+	// FormRetList: the return is a list (Tensor[]); of a row that names an
+	// argument, a single one.
+	FormRetList
+	// FormArgList: the argument is a list (Tensor[], Tensor?[]); of a row
+	// that names a return, a single one.
+	FormArgList
+	// FormLists: the return and the argument are lists.
+	FormLists
+	// FormAnchor: a single return of a type that implements [Anchored],
+	// whose storage anchor the wrapper passes in place of the tensor
+	// (where the step has this form; FormOne otherwise).
+	FormAnchor
+	// FormIface: a single argument held as a [Tensor] (interface mode
+	// without a type map), passed as one (where the step has this form;
+	// FormOne otherwise).
+	FormIface
+	// FormOf: a row of a check of shape [OnRetMayArg] that names the
+	// argument, on single tensors.
+	FormOf
+
+	// NumForms is the number of forms.
+	NumForms = iota
+)
+
+var formWords = [NumForms]string{"one", "ret list", "arg list", "lists", "anchor", "iface", "of"}
+
+// String returns the form's name in the docs' table of checks: "one",
+// "ret list", "arg list", "lists", "anchor", "iface" or "of".
+func (f Form) String() string { return nameOf(formWords[:], f, "form") }
+
+// A Step is one call generated code makes to run a row of a check. What
+// the call takes follows from the check's shape and the step's flags: the
+// Loc and the snapshot of the row's argument (shape OnArg) or return
+// (OnRet), then the tensor ([Step.Tensor]); for a row on a return and an
+// argument, the return's Loc, its snapshot and (after the call) its
+// tensor, then the argument's Loc, its snapshot and (before the call) its
+// tensor; for shape OnRets, one [Output] per return. A function that
+// takes the tensors of a list is a generic function of this package that
+// takes the Call first (Go has no generic methods); every other function
+// is a method of [Call].
+type Step struct {
+	Phase Phase
+	// Funcs are the names of the functions of each form: "SameImpl"; ""
+	// for a form the check does not have.
+	Funcs [NumForms]string
+	// Tensor: the call takes the tensor after its snapshot: the
+	// argument's, or for a row that names a return, the return's after
+	// the call and the argument's before it.
+	Tensor bool
+	// NoLoc: the call takes no Loc (a state saved before the kernel,
+	// whose failure is reported after it).
+	NoLoc bool
+	// Counts: the call reads use counts. A runtime without them does
+	// not make it: the check's other steps skip the row under
+	// no_use_counts.
+	Counts bool
+	// Once: a call that takes nothing, made once per checked call of an
+	// op that has rows of the check, whatever their number.
+	Once bool
+}
+
+// Shape returns what each plan row of the check names; OnArg for a value
+// that is no check.
+func (k Check) Shape() Shape {
+	if int(k) >= len(checkFacts) {
+		return OnArg
+	}
+	return checkFacts[k].shape
+}
+
+// Steps returns the calls generated code makes to run a row of the check,
+// in the order of their phases; nil for a value that is no check.
+func (k Check) Steps() []Step {
+	if int(k) >= len(checkFacts) {
+		return nil
+	}
+	return append([]Step(nil), checkFacts[k].steps...)
+}
+
+// HasForm reports whether every step of the check has a function of form
+// f (or, for FormAnchor and FormIface, of FormOne, which stands in for
+// them), so that a row of that form can be run.
+func (k Check) HasForm(f Form) bool {
+	if int(k) >= len(checkFacts) || f >= NumForms {
+		return false
+	}
+	for _, st := range checkFacts[k].steps {
+		if st.Once || st.Funcs[f] != "" {
+			continue
+		}
+		if (f == FormAnchor || f == FormIface) && st.Funcs[FormOne] != "" {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// FormFor returns the form of a row of k by its tensors: whether its
+// return and its argument are lists, and whether it names an argument
+// (which a row of shape OnRetMayArg may or may not). ok is false when the
+// check has no function for that form in some step (a row plan.Validate
+// rejects). FormAnchor and FormIface are the generator's choice for
+// tensor types that allow them, in place of FormOne.
+func (k Check) FormFor(hasArg, retList, argList bool) (f Form, ok bool) {
+	switch {
+	case k.Shape() == OnRetMayArg && hasArg:
+		if retList || argList {
+			return FormOf, false
+		}
+		f = FormOf
+	case retList && argList:
+		f = FormLists
+	case retList:
+		f = FormRetList
+	case argList:
+		f = FormArgList
+	}
+	return f, k.HasForm(f)
+}
+
+// Follows returns the checks each of whose rows a row of k follows in the
+// strict profile: plan adds, after each row of one of them, a row of k
+// naming the same return and argument, skipped when that row is (for the
+// same reason). Empty for a check the plan decides by rules of its own.
+func (k Check) Follows() []Check {
+	if int(k) >= len(checkFacts) {
+		return nil
+	}
+	return append([]Check(nil), checkFacts[k].follows...)
+}
+
+// Values says what a violation of the check holds in Want and Got, e.g.
+// "TensorImpl before / after the kernel"; empty for a value that is no
+// check.
+func (k Check) Values() string {
+	if int(k) >= len(checkFacts) {
+		return ""
+	}
+	return checkFacts[k].values
+}
+
+// Words are the plain words a check's description is made of, for one
+// row of a plan: plan fills them in from the row and its op (see
+// [Check.Describe]).
+type Words struct {
+	// Arg is the row's argument, "self"; Each is the same as its tensors:
+	// "self", or "each tensor of tensors" for a list argument.
+	Arg, Each string
+	// Ret is the row's return, "return 0", or "each tensor of return 0"
+	// for a list return; empty when the row has none.
+	Ret string
+	// Written names the tensor arguments the op marks written: "self",
+	// "self and out", "a, b and c"; empty for none.
+	Written string
+	// ImplCheck is the TensorImpl use-count check of the plan's release
+	// ([CheckImplUseCountLE1] or [CheckImplUseCountEqFresh]), which
+	// not_arg_handle is part of.
+	ImplCheck Check
+}
+
+// Describe says in plain words what a row of the check verifies, the way
+// `assertgen explain` prints it: for example, for same_impl on self,
+// "after the call, self is still the same TensorImpl". It is empty for a
+// value that is no check.
+func (k Check) Describe(w Words) string {
+	if int(k) >= len(checkFacts) {
+		return ""
+	}
+	return checkFacts[k].words(w)
+}
+
+// GoName returns the name of the check's constant in this package, e.g.
+// "CheckSameImpl": generated code names a check by it. It is empty for a
+// value that is no check.
+func (k Check) GoName() string {
+	if int(k) >= len(checkFacts) {
+		return ""
+	}
+	return checkFacts[k].constant
+}
+
+// always returns a hint that is the same for every violation.
+func always(h string) func(*Violation) string { return func(*Violation) string { return h } }
+
+// unlessWritten is the clause that ends the description of a check on an
+// argument the op does not mark written, when the op writes others that
+// the argument may alias at run time: ", unless at run time " and clause
+// with the written arguments in place of its %s; empty when the op writes
+// none.
+func unlessWritten(w Words, clause string) string {
+	if w.Written == "" {
+		return ""
+	}
+	return ", unless at run time " + fmt.Sprintf(clause, w.Written)
+}
+
+// otherArg is the argument Other names, without "argument ".
+func (v *Violation) otherArg() string { return strings.TrimPrefix(v.Other, "argument ") }
