@@ -251,15 +251,27 @@ func bools(v bool) func(*Sample) ProbeStatus {
 	}
 }
 
+// holdsIndices reports whether an integer tensor argument of this name
+// holds indices or what bounds them: an index, offset or class label
+// (targets), a length or size of another argument (input_lengths,
+// batch_sizes, bag_size, nested_size), a count. Its values are not values
+// a kernel special-cases but ones it indexes by, often unchecked (a
+// backward kernel trusts its forward's): a negative label or a length past
+// its tensor is memory read out of bounds, not a finding of a check.
+func holdsIndices(name string) bool {
+	return indexLike(name) || name == "targets" || strings.HasSuffix(name, "lengths") ||
+		strings.HasSuffix(name, "_sizes") || strings.HasSuffix(name, "_size") || strings.HasPrefix(name, "count")
+}
+
 // fillInputs fills every input tensor with fill: not the integer tensors
-// that hold indices, nor (for negatives and mixed signs) bool and unsigned
-// ones. A view takes the fill through its base.
+// that hold indices (holdsIndices), nor (for negatives and mixed signs)
+// bool and unsigned ones. A view takes the fill through its base.
 func fillInputs(fill string) func(*Sample) ProbeStatus {
 	return func(s *Sample) ProbeStatus {
 		had, changed := false, false
 		for _, k := range s.inputs() {
 			sp := &s.Specs[k]
-			if Integral(sp.Dtype) && sp.Dtype != "bool" && indexLike(s.argOf(k)) {
+			if Integral(sp.Dtype) && sp.Dtype != "bool" && holdsIndices(s.argOf(k)) {
 				continue
 			}
 			if (fill == FillNeg || fill == FillMixed) && !Signed(sp.Dtype) {

@@ -41,6 +41,8 @@ func TestProbes(t *testing.T) {
 		{"add.Tensor", 0, "zeros", Probed, "self=float32[2,3].zeros other=float32[2,3].zeros alpha=[1] (value: zeros)"},
 		{"index_select", 0, "negatives", Probed, "self=float32[2,3].neg dim=[0] index=int64[2,3] (value: negatives)"},
 		{"logical_not", 7, "mixed signs", ProbeNoArg, ""},
+		// class labels and lengths are indices: a negative one is read out of bounds
+		{"ctc_loss.Tensor", 4, "negatives", Probed, "log_probs=int64[2,3].neg targets=int64[2,3] input_lengths=int64[2,3] target_lengths=int64[2,3] blank=[0] reduction=[1] zero_infinity=[false] (value: negatives)"},
 		{"add.out", 0, "empty", Probed, "self=float32[0,3] other=float32[0,3] alpha=[1] out=float32[2,3] (value: empty)"},
 		{"add_.Tensor", 0, "size-1 dims", Probed, "self=float32[1,3] other=float32[1,3] alpha=[1] (value: size-1 dims)"},
 		{"add.Tensor", 0, "broadcast", Probed, "self=float32[2,3] other=float32[3] alpha=[1] (value: broadcast)"},

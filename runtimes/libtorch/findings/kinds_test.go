@@ -7,6 +7,7 @@ import (
 
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
+	samples "github.com/assertgen/assertgen/sweep"
 )
 
 // The repros of the kernel verdicts the meta (21) and functional (22)
@@ -19,6 +20,20 @@ const (
 	metaSample       = 21
 	functionalSample = 22
 )
+
+// numSamples is the sweep's number of samples: the 21 variants, meta,
+// functional, 4 OpInfo calls, then the values that matter (27-46).
+var numSamples = 27 + len(samples.Probes)
+
+// valueSample is the sweep's number of the value named name.
+func valueSample(name string) int {
+	for i, p := range samples.Probes {
+		if p.Name == name {
+			return 27 + i
+		}
+	}
+	panic("no value " + name)
+}
 
 // meta returns x on the meta device and releases x.
 func meta(x tensor) tensor {

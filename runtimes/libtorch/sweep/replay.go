@@ -27,12 +27,18 @@ import (
 // each, without repair. An op OpInfo reached with fewer calls runs fewer
 // samples. The meta and functional samples run last, once the others
 // have said which sample runs clean. Then the values that matter (27 to
-// 46, samples.Probes in order): the op's first sample that ran without an
-// error (its strict profile's), with one kind of value changed, called
-// once without repair; an op none of whose samples ran, or one whose
-// sample has no argument of a probe's kind or those values already, does
-// not run that probe. They run last too, with the meta and functional
-// samples.
+// 46, samples.Probes in order), each one call without repair of the op's
+// base sample with one kind of value changed: the base is the first
+// variant that ran clean under the strict profile (the aliasing one only
+// when no other did, as package sweep chooses), as it ran (with its
+// repairs), under each profile where it ran clean. A probe does not run on
+// an op without such a base (an op only OpInfo calls reached has no sample
+// to probe), nor where the base has no argument of its kind or has those
+// values already. The values run last, in a request of their own: a
+// worker keeps the samples it ran clean, and one that has not run the
+// base (a new worker, after a crash) runs it again first; if that run
+// crashes, the crash is the base sample's and the op's other values do
+// not run.
 
 // ReplaySamples is the most recorded calls an op replays.
 const ReplaySamples = 4

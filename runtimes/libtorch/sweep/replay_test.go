@@ -4,6 +4,7 @@ package sweep_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -104,5 +105,79 @@ func TestMetaAndFunctional(t *testing.T) {
 		if rep.ExercisedAt[op] != 0 {
 			t.Errorf("%s exercised at %d", op, rep.ExercisedAt[op])
 		}
+	}
+}
+
+// TestValues: each op's base sample runs again with each value that
+// matters (27-46), once, under both profiles. add.Tensor's base is sample
+// 0: its scalar values and tensor values run, it has no dim, bool, shape
+// or list argument, and alpha 1 is its base's already;
+// fake_quantize_per_tensor_affine_cachemask_backward's base is the bool
+// sample (7) and its empty value shows the kernel's return of its
+// gradient (a verdict, sample 46).
+func TestValues(t *testing.T) {
+	const fq = "fake_quantize_per_tensor_affine_cachemask_backward"
+	rep, err := run(t, sweep.Options{Ops: "add.Tensor," + fq, Samples: sweep.NumSamples, Values: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"add.Tensor": ".=...-----.......--.", fq: "----------..--.E.--V"}
+	for op, w := range want {
+		if got := rep.Outcomes[op][sweep.ValueFirst:]; got != w {
+			t.Errorf("%s: values %q, want %q", op, got, w)
+		}
+	}
+	if !strings.HasPrefix(rep.Variants[sweep.ValueFirst], "value: scalars 0") || !strings.HasPrefix(rep.Variants[sweep.NumSamples-1], "value: empty") {
+		t.Errorf("value names %q", rep.Variants[sweep.ValueFirst:])
+	}
+	found := false
+	for _, v := range rep.Violations {
+		found = found || v.Op == fq && v.SampleID == sweep.NumSamples-1 && v.Verdict == "kernel" && strings.Contains(v.Sample, "(sample 7's)")
+	}
+	if !found {
+		t.Errorf("no judged violation of %s on the empty value: %+v", fq, rep.Violations)
+	}
+	if len(rep.Crashes) != 0 {
+		t.Errorf("crashes %+v", rep.Crashes)
+	}
+}
+
+// TestValuesAfterCrash: a value that crashes the worker is a crash of its
+// own, and the values after it run in a new worker, which runs the base
+// sample again first; when that run crashes too, the crash is the base
+// sample's and the op's other values do not run. The pytorch profile then
+// runs neither the crashed value nor, after a base crash, any value.
+func TestValuesAfterCrash(t *testing.T) {
+	zeros := sweep.ValueFirst + 10
+	for _, c := range []struct {
+		env, values string
+		crashes     []string
+	}{
+		{fmt.Sprint(zeros), ".=...-----C......--.", []string{"strict 37"}},
+		{fmt.Sprint(zeros) + " rebase", ".=...-----C_________", []string{"strict 37", "strict 0"}},
+	} {
+		t.Run(c.env, func(t *testing.T) {
+			t.Setenv(sweep.CrashEnv, c.env)
+			rep, err := run(t, sweep.Options{Ops: "add.Tensor", Samples: sweep.NumSamples, Values: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rep.Outcomes["add.Tensor"][sweep.ValueFirst:]; got != c.values {
+				t.Errorf("values %q, want %q", got, c.values)
+			}
+			var crashes []string
+			for _, cr := range rep.Crashes {
+				crashes = append(crashes, cr.Profile+" "+cr.Sample)
+				if cr.Signal != "SIGABRT" {
+					t.Errorf("crash %+v, want SIGABRT", cr)
+				}
+			}
+			if !slices.Equal(crashes, c.crashes) {
+				t.Errorf("crashes %q, want %q", crashes, c.crashes)
+			}
+			if rep.ExercisedAt["add.Tensor"] != 0 || rep.Unjudged != 0 {
+				t.Errorf("exercised at %d, %d unjudged", rep.ExercisedAt["add.Tensor"], rep.Unjudged)
+			}
+		})
 	}
 }

@@ -37,6 +37,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -128,7 +129,7 @@ const WorkerEnv = "AG_SWEEP_WORKER"
 const contentEnv = "AG_SWEEP_CONTENT"
 
 type sampleResult struct {
-	T          string              `json:"t"` // "start", "res", "done"
+	T          string              `json:"t"` // "start", "rebase", "rebased", "res", "done"
 	K          int                 `json:"k"`
 	ErrClass   string              `json:"err_class,omitempty"`
 	ErrMsg     string              `json:"err_msg,omitempty"`
@@ -139,26 +140,32 @@ type sampleResult struct {
 	Violations []asserts.Violation `json:"violations,omitempty"`
 	Repairs    []string            `json:"repairs,omitempty"`
 	Base       int                 `json:"base,omitempty"` // the meta and functional samples' and the values' source sample
-	// NotRun, for a value that did not run, says why: "=" the first clean
-	// sample has its values already, "-" the op has no argument of its
-	// kind, "_" no sample of the op ran.
+	// NotRun, for a value that did not run, says why: "=" the base sample
+	// has its values already, "-" the op has no argument of its kind, "_"
+	// there is no base sample (none ran clean, or it did not when a new
+	// worker ran it again).
 	NotRun string `json:"not_run,omitempty"`
 }
 
-// keptSamples keeps the samples a worker ran of the op and profile it serves, as
-// they ran (with their repairs): a value is the op's first clean sample
-// with one kind of value changed.
+// keptSamples keeps the samples a worker ran clean of the op and profile
+// it serves, as they ran (with their repairs): a value is the op's base
+// sample with one kind of value changed. A nil entry is a base sample that
+// did not run clean when the worker ran it again.
 type keptSamples struct {
 	op, profile string
 	samples     map[int]*samples.Sample
+	// rerun is called before the worker runs base sample k again and
+	// after (done): it tells the master, which blames a crash in between
+	// on that sample.
+	rerun func(k int, done bool)
 }
 
 // of returns the kept samples of op under profile, dropping the others.
-func (r *keptSamples) of(op, profile string) map[int]*samples.Sample {
+func (r *keptSamples) of(op, profile string) *keptSamples {
 	if r.op != op || r.profile != profile {
-		*r = keptSamples{op: op, profile: profile, samples: map[int]*samples.Sample{}}
+		*r = keptSamples{op: op, profile: profile, samples: map[int]*samples.Sample{}, rerun: r.rerun}
 	}
-	return r.samples
+	return r
 }
 
 // RunWorker serves a master's requests on stdin (an op, a sample range and
@@ -175,7 +182,13 @@ func RunWorker(r Bindings) {
 	col := asserts.NewCollector()
 	asserts.SetHandler(col)
 	asserts.SetContentCheck(os.Getenv(contentEnv) == "1")
-	var kept keptSamples
+	kept := keptSamples{rerun: func(k int, done bool) {
+		t := "rebase"
+		if done {
+			t = "rebased"
+		}
+		enc.Encode(sampleResult{T: t, K: k})
+	}}
 	for in.Scan() {
 		name, profile, base, ks, err := parseRequest(in.Text())
 		if err != nil {
@@ -252,10 +265,10 @@ func parseRequest(line string) (name, profile string, base int, ks []int, err er
 }
 
 // runSample runs sample k of op: a variant with its repairs (kept in
-// kept, as it ran), a replayed OpInfo call, the arguments of sample base
-// (0 when it is -1) as meta tensors or functionalization wrappers, or a
-// value on sample base.
-func runSample(op *schema.Op, fn reflect.Value, k, base int, release string, kept map[int]*samples.Sample) (r sampleResult) {
+// kept, as it ran, when it ran clean), a replayed OpInfo call, the
+// arguments of sample base (0 when it is -1) as meta tensors or
+// functionalization wrappers, or a value on sample base.
+func runSample(op *schema.Op, fn reflect.Value, k, base int, release string, kept *keptSamples) (r sampleResult) {
 	if k >= valueFirst {
 		return runValue(op, fn, k, base, kept)
 	}
@@ -277,34 +290,48 @@ func runSample(op *schema.Op, fn reflect.Value, k, base int, release string, kep
 			return callWith(s, fn, func(p *pool) samples.Runtime { return converted(adapter{p}, p, conv) })
 		})
 		r.Repairs = s.Repairs
-		if conv == nil {
-			kept[k] = s
+		if conv == nil && err == nil {
+			kept.samples[k] = s
 		}
 	}
 	r.ErrClass, r.ErrMsg = errResult(err)
 	return r
 }
 
-// runValue runs value k (probe k-valueFirst) on the op's sample base, as
-// it ran in this worker (else it is run again first), once, without
-// repair.
-func runValue(op *schema.Op, fn reflect.Value, k, base int, kept map[int]*samples.Sample) (r sampleResult) {
+// runValue runs value k (probe k-valueFirst) on the op's base sample, as
+// it ran clean in this worker, once, without repair. A worker that has not
+// run it (a new one, after a crash) runs it again first, and says so
+// (kept.rerun); a base that does not run clean again has no value run on
+// it.
+func runValue(op *schema.Op, fn reflect.Value, k, base int, kept *keptSamples) (r sampleResult) {
 	r.Base = base
-	if base < 0 {
-		r.NotRun = "_"
+	if base < 0 || base >= len(Variants) {
+		r.NotRun = "_" // no variant ran clean: nothing to probe
 		return r
 	}
-	s := kept[base]
-	if s == nil {
-		// a new worker (the last one crashed): the sample again, its
-		// violations its own (counted where it ran)
+	s, ok := kept.samples[base]
+	if !ok {
+		// its violations are its own (counted where it ran)
+		kept.rerun(base, false)
+		if crashHook != nil {
+			crashHook(base, true)
+		}
 		s = samples.For(op, base)
+		var err error
 		asserts.Collect(func() {
-			_ = s.Run(func(s *samples.Sample) error {
+			err = s.Run(func(s *samples.Sample) error {
 				return callWith(s, fn, func(p *pool) samples.Runtime { return adapter{p} })
 			})
 		})
-		kept[base] = s
+		kept.rerun(base, true)
+		if err != nil {
+			s = nil
+		}
+		kept.samples[base] = s
+	}
+	if s == nil {
+		r.NotRun = "_"
+		return r
 	}
 	ps, st := s.ApplyProbe(k - valueFirst)
 	switch st {
@@ -316,9 +343,17 @@ func runValue(op *schema.Op, fn reflect.Value, k, base int, kept map[int]*sample
 		return r
 	}
 	r.Repairs = ps.Repairs
+	if crashHook != nil {
+		crashHook(k, false)
+	}
 	r.ErrClass, r.ErrMsg = errResult(callWith(ps, fn, func(p *pool) samples.Runtime { return adapter{p} }))
 	return r
 }
+
+// crashHook, when set (by the package's tests, in their workers), is
+// called before a worker calls value k, or runs base sample k again
+// (rebase), and may end the worker as a crashing kernel would.
+var crashHook func(k int, rebase bool)
 
 // errResult is a sample's error class and message: a c10 error's, the
 // runtime's cannot-make, or a Go panic's.
@@ -462,11 +497,14 @@ type opResult struct {
 	skipped   map[string]uint64
 	seconds   float64
 	ran       map[int]bool // samples that ran to the end (any profile)
-	repaired  []string     // the repairs of the exercising sample
-	outcome   []byte       // per sample, strict profile: see report.Report.Outcomes
-	details   []string     // per sample run, both profiles: outcome, repairs, error
-	crashes   []Crash
-	findings  []Finding
+	// clean holds, per profile, the variants and OpInfo calls that ran
+	// without an error
+	clean    map[string]map[int]bool
+	repaired []string // the repairs of the exercising sample
+	outcome  []byte   // per sample, strict profile: see report.Report.Outcomes
+	details  []string // per sample run, both profiles: outcome, repairs, error
+	crashes  []Crash
+	findings []Finding
 }
 
 // Run runs the sweep of release r and writes its summary to out. The
@@ -755,7 +793,7 @@ func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 	t0 := time.Now()
 	ks := order(w.release, name, n, w.kinds, w.values)
 	r := opResult{name: name, exercised: -1, ran: map[int]bool{}, checksRun: map[string]uint64{}, skipped: map[string]uint64{},
-		outcome: []byte(strings.Repeat("-", n))}
+		outcome: []byte(strings.Repeat("-", n)), clean: map[string]map[int]bool{}}
 	deadline := time.After(timeout)
 	skip := map[int]bool{}
 	for _, profile := range profiles {
@@ -773,9 +811,21 @@ func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 	return r
 }
 
+// group tells the requests of an op apart: its variants and OpInfo calls
+// (0), then its meta and functional samples (1), then its values (2).
+func group(k int) int {
+	switch {
+	case k >= valueFirst:
+		return 2
+	case based(k):
+		return 1
+	}
+	return 0
+}
+
 // runProfile runs the samples ks in order but those in skip, the meta and
-// functional ones and the values in a request of their own once the
-// others have said which sample runs clean; it reports false after a
+// functional ones, and the values, each in a request of their own once
+// the others have said which sample runs clean; it reports false after a
 // timeout.
 func (w *workerProc) runProfile(r *opResult, name, profile string, ks []int, skip map[int]bool, deadline <-chan time.Time) bool {
 	for i := 0; i < len(ks); {
@@ -783,9 +833,9 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, ks []int, ski
 			i++
 			continue
 		}
-		kind := based(ks[i])
+		g := group(ks[i])
 		end := i + 1
-		for end < len(ks) && !skip[ks[end]] && based(ks[end]) == kind {
+		for end < len(ks) && !skip[ks[end]] && group(ks[end]) == g {
 			end++
 		}
 		if w.cmd == nil {
@@ -794,16 +844,27 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, ks []int, ski
 				return false
 			}
 		}
-		req := fmt.Sprintf("%s %s %d", name, profile, r.exercised)
+		base := r.exercised
+		if g == 2 {
+			base = r.valueBase(profile)
+		}
+		req := fmt.Sprintf("%s %s %d", name, profile, base)
 		for _, k := range ks[i:end] {
 			req += " " + strconv.Itoa(k)
 		}
 		fmt.Fprintln(w.stdin, req)
-		cur := i
+		cur, rebase := i, false
 		for finished := false; !finished; {
 			select {
 			case line, ok := <-w.lines:
-				if !ok {
+				switch {
+				case !ok && rebase:
+					// the base sample, run again, crashed: the values
+					// left have nothing to run on
+					w.rebaseCrashed(r, name, profile, base, ks[cur:end])
+					i, finished = end, true
+					continue
+				case !ok:
 					w.crashed(r, name, profile, ks[cur])
 					i, finished = cur+1, true
 					continue
@@ -813,6 +874,8 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, ks []int, ski
 					continue
 				}
 				switch s.T {
+				case "rebase", "rebased":
+					rebase = s.T == "rebase"
 				case "start":
 					for j := i; j < end; j++ {
 						if ks[j] == s.K {
@@ -838,19 +901,99 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, ks []int, ski
 	return true
 }
 
+// valueBase is the values' base sample under profile: the first variant
+// that ran clean under the strict profile, the aliasing one only when no
+// other did (package sweep's choice), provided it ran clean under profile
+// too; -1 when there is none.
+func (r *opResult) valueBase(profile string) int {
+	b := -1
+	for k := range len(Variants) {
+		if !r.clean["strict"][k] {
+			continue
+		}
+		if !Variants[k].Alias {
+			b = k
+			break
+		}
+		if b < 0 {
+			b = k
+		}
+	}
+	if b >= 0 && !r.clean[profile][b] {
+		return -1
+	}
+	return b
+}
+
+// died waits for the dead worker and returns what ended it (deathCause).
+func (w *workerProc) died() string {
+	w.cmd.Wait()
+	st := w.cmd.ProcessState
+	w.cmd = nil
+	return deathCause(w.stderr.String(), st)
+}
+
+// deathCause names what ended a worker: the signal its stderr names (Go's
+// runtime prints "SIGSEGV: segmentation violation" for a signal in C++ code
+// and exits with status 2), else the signal that killed it (a library's own
+// handler, libucs's on Debian trixie's libtorch, prints "Caught signal 8"
+// and raises it again, and the kernel's SIGABRT, the OOM killer's SIGKILL
+// print nothing of Go's), else "exit".
+func deathCause(stderr string, st *os.ProcessState) string {
+	if m := sigRE.FindStringSubmatch(stderr); m != nil {
+		return m[1]
+	}
+	if st != nil {
+		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return signalName(ws.Signal())
+		}
+	}
+	return "exit"
+}
+
+// signalName is sig's name as Go's runtime prints it ("SIGSEGV").
+func signalName(sig syscall.Signal) string {
+	switch sig {
+	case syscall.SIGABRT:
+		return "SIGABRT"
+	case syscall.SIGBUS:
+		return "SIGBUS"
+	case syscall.SIGFPE:
+		return "SIGFPE"
+	case syscall.SIGILL:
+		return "SIGILL"
+	case syscall.SIGKILL:
+		return "SIGKILL"
+	case syscall.SIGSEGV:
+		return "SIGSEGV"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGTRAP:
+		return "SIGTRAP"
+	}
+	return fmt.Sprintf("signal %d", int(sig))
+}
+
+// rebaseCrashed records the worker's death while it ran the values' base
+// sample again (a new worker has not run it): a crash of that sample (its
+// outcome stays its first run's), and the values in rest not run.
+func (w *workerProc) rebaseCrashed(r *opResult, name, profile string, base int, rest []int) {
+	sig := w.died()
+	r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(base), Signal: sig})
+	r.details = append(r.details, fmt.Sprintf("%s %s: crashed: %s, run again as the values' base", profile, sampleLabelShort(base), sig))
+	for _, k := range rest {
+		r.noteResult(&sampleResult{K: k, Base: base, NotRun: "_"}, profile)
+	}
+}
+
 // crashed records the worker's death on sample k.
 func (w *workerProc) crashed(r *opResult, name, profile string, k int) {
-	w.cmd.Wait()
-	sig := "exit"
-	if m := sigRE.FindStringSubmatch(w.stderr.String()); m != nil {
-		sig = m[1]
-	}
+	sig := w.died()
 	r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(k), Signal: sig})
 	r.note(profile, k, 'C', "crashed: "+sig)
 	if r.errClass == "" {
 		r.errClass = "crash (" + sig + ")"
 	}
-	w.cmd = nil
 }
 
 // add adds one sample's result.
@@ -869,6 +1012,12 @@ func (r *opResult) add(s *sampleResult, name, profile string) {
 	}
 	r.ran[s.K] = true
 	kind := based(s.K)
+	if s.ErrClass == "" && !kind {
+		if r.clean[profile] == nil {
+			r.clean[profile] = map[int]bool{}
+		}
+		r.clean[profile][s.K] = true
+	}
 	if s.ErrClass == "" {
 		// a meta or functional sample runs no CPU kernel of its own, a
 		// value only one of an op whose first clean sample ran
@@ -906,7 +1055,7 @@ func (r *opResult) noteResult(s *sampleResult, profile string) {
 	code, d := byte('.'), "ran"
 	switch {
 	case s.NotRun != "":
-		code, d = s.NotRun[0], map[string]string{"=": "not run: the first clean sample has these values", "-": "not run: no argument of its kind", "_": "not run: no sample ran"}[s.NotRun]
+		code, d = s.NotRun[0], map[string]string{"=": "not run: the base sample has these values", "-": "not run: no argument of its kind", "_": "not run: no base sample (none ran clean, or it did not when run again)"}[s.NotRun]
 	case s.ErrClass == report.CannotMakeClass:
 		code, d = 'M', "not made: "+s.ErrMsg
 	case s.ErrClass != "":

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -244,5 +245,33 @@ func TestSweepContent(t *testing.T) {
 		if !on && (err == nil || len(rep.Stale) == 0) {
 			t.Errorf("content off: err %v, stale %v; want the noise verdict stale", err, rep.Stale)
 		}
+	}
+}
+
+// TestDeathCause: a worker's crash is named by the signal Go's runtime
+// prints, else by the signal that killed the process (a library's own
+// handler, as libucs's on libtorch 2.6.0, prints its own text and raises
+// the signal again), else it is an exit.
+func TestDeathCause(t *testing.T) {
+	for _, tc := range []struct {
+		script, stderr, want string
+	}{
+		{"exit 2", "SIGSEGV: segmentation violation\nPC=0x0 m=0 sigcode=1\n", "SIGSEGV"},
+		{"kill -FPE $$", "[vm:1:0:2] Caught signal 8 (Floating point exception: integer divide by zero)\n", "SIGFPE"},
+		{"kill -ABRT $$", "", "SIGABRT"},
+		{"kill -SEGV $$", "", "SIGSEGV"},
+		{"kill -KILL $$", "", "SIGKILL"},
+		{"kill -USR1 $$", "", "signal 10"},
+		{"exit 1", "fatal error: out of memory\n", "exit"},
+		{"exit 0", "", "exit"},
+	} {
+		cmd := exec.Command("sh", "-c", tc.script)
+		cmd.Run()
+		if got := sweep.DeathCause(tc.stderr, cmd.ProcessState); got != tc.want {
+			t.Errorf("sh -c %q, stderr %q: %q, want %q", tc.script, tc.stderr, got, tc.want)
+		}
+	}
+	if got := sweep.DeathCause("", nil); got != "exit" {
+		t.Errorf("no process state: %q, want exit", got)
 	}
 }

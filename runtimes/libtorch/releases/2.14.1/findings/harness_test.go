@@ -60,7 +60,7 @@ func add(rs ...repro) {
 	for _, r := range rs {
 		if r.kinds != nil && r.samples == nil {
 			// the CPU run stands for every sample but the kinds'
-			for k := range 27 {
+			for k := range numSamples {
 				if k != metaSample && k != functionalSample {
 					r.samples = append(r.samples, k)
 				}

@@ -128,6 +128,15 @@ var oobs = []oob{
 				one(p), one(s[0]), one(s[1]), one(s[2]), nil, one(s[3]), 0.5, 0.5, 0.5, 0.5, 0.5, false, false, nil, nil)
 		}, "grads", "exp_avgs", "exp_avg_sqs", "state_steps")
 	}},
+	// _fused_adam_ is _fused_adamw_'s kernel in its Adam mode (weight
+	// decay added to the gradient): the same write past the state
+	{name: "fused_adam", op: "_fused_adam_", releases: []string{"2.6.0", "2.14.1"}, run: func(t *testing.T) string {
+		return fusedStep(func(p *torch.Tensor, s []*torch.Tensor) {
+			wrapper[func(self, grads, expAvgs, expAvgSqs, maxExpAvgSqs, stateSteps []*torch.Tensor, lr, beta1, beta2, weightDecay, eps float64,
+				amsgrad, maximize bool, gradScale, foundInf *torch.Tensor)](t, "_fused_adam_")(
+				one(p), one(s[0]), one(s[1]), one(s[2]), nil, one(s[3]), 0.5, 0.5, 0.5, 0.5, 0.5, false, false, nil, nil)
+		}, "grads", "exp_avgs", "exp_avg_sqs", "state_steps")
+	}},
 	{name: "fused_adagrad", op: "_fused_adagrad_", releases: []string{"2.6.0", "2.14.1"}, run: func(t *testing.T) string {
 		return fusedStep(func(p *torch.Tensor, s []*torch.Tensor) {
 			wrapper[func(self, grads, stateSums, stateSteps []*torch.Tensor, lr, lrDecay, weightDecay, eps float64, maximize bool,

@@ -7,6 +7,7 @@ package findings
 import (
 	"testing"
 
+	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
 	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
@@ -57,6 +58,21 @@ func init() {
 				x, b := view()
 				r := wrapper[func(tensors) tensors](t, "broadcast_tensors")(tensors{x})
 				rel(append(r, x, b)...)
+			}},
+		// found by the empty value (sample 46): an empty grad returns
+		// itself ("if (dY.sym_numel() <= 0) return dY;"), a fresh return
+		// otherwise (dY * mask)
+		repro{op: "fake_quantize_per_tensor_affine_cachemask_backward", shows: []string{"impl ret 0"},
+			code: "checked.FakeQuantizePerTensorAffineCachemaskBackward(g, m) // g, m empty [0,3]: returns g",
+			run: func(t *testing.T) {
+				g, m := f32(0, 3), torch.FromFloat64s(torch.Boolean, nil, 0, 3)
+				rel(wrapper[func(tensor, tensor) tensor](t, "fake_quantize_per_tensor_affine_cachemask_backward")(g, m), g, m)
+			}},
+		repro{op: "fake_quantize_per_channel_affine_cachemask_backward", shows: []string{"impl ret 0"},
+			code: "checked.FakeQuantizePerChannelAffineCachemaskBackward(g, m) // g, m empty [0,3]: returns g",
+			run: func(t *testing.T) {
+				g, m := f32(0, 3), torch.FromFloat64s(torch.Boolean, nil, 0, 3)
+				rel(wrapper[func(tensor, tensor) tensor](t, "fake_quantize_per_channel_affine_cachemask_backward")(g, m), g, m)
 			}},
 		repro{op: "cartesian_prod", shows: []string{"impl ret 0"}, kinds: []int{metaSample, functionalSample},
 			code: "checked.CartesianProd([]*torch.Tensor{x}) // one empty input: returns it",
@@ -123,11 +139,28 @@ func init() {
 				x := f32(2, 3)
 				rel(wrapper[func(tensor, int64, int64, int64) tensor](t, "_remove_batch_dim")(x, 1, 1, 0), x)
 			}},
-		repro{op: "native_channel_shuffle", name: "empty", shows: []string{"storage_use_count_eq_1 ret 0"}, samples: []int{6},
-			code: "checked.NativeChannelShuffle(x, 1) // x empty: a view of x",
+		// the empty sample (6) on 2.6.0, the empty value on sample 0's
+		// [2,3,4] input on 2.14.1, which refuses fewer than 3 dims; 1.13.1
+		// refuses the 1-d input and divides by the empty batch of a 3-d
+		// one (SIGFPE: a crash, not a finding), so it is asked the 1-d one
+		repro{op: "native_channel_shuffle", name: "empty", shows: []string{"storage_use_count_eq_1 ret 0"}, samples: []int{6, valueSample("empty")},
+			code: "checked.NativeChannelShuffle(x, 1) // x empty [0,2,2]: a tensor on x's storage",
 			run: func(t *testing.T) {
-				x := f32(0)
+				sizes := []int64{0, 2, 2}
+				if aten.SchemaVersion == "1.13.1" {
+					sizes = []int64{0}
+				}
+				x := f32(sizes...)
 				rel(wrapper[func(tensor, int64) tensor](t, "native_channel_shuffle")(x, 1), x)
+			}},
+		// found by the empty value (sample 46) on sample 0's arguments
+		// after the input-rank repair: 1.13.1's channel_shuffle returns an
+		// empty input itself; 2.x return a fresh tensor
+		repro{op: "channel_shuffle", shows: []string{"impl ret 0", "storage_use_count_eq_1 ret 0"},
+			code: "checked.ChannelShuffle(x, 1) // x empty [0,2,2]: returns x",
+			run: func(t *testing.T) {
+				x := f32(0, 2, 2)
+				rel(wrapper[func(tensor, int64) tensor](t, "channel_shuffle")(x, 1), x)
 			}},
 		repro{op: "_test_parallel_materialize", shows: []string{"impl ret 0", "storage_use_count_eq_1 ret 0"},
 			code: "checked.XTestParallelMaterialize(x, 1, false) // test op; x a view: returns x",
