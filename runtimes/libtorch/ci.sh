@@ -61,11 +61,12 @@ go test -count=1 ./...
 step "go test -tags debugasserts"
 go test -count=1 -tags debugasserts ./...
 # -race where goroutines run: the workload's checked calls from several
-# goroutines at once, over torch's ID tables, use counts and finalizers
-# (the other packages' tests are single-threaded; -race recompiles the
-# C++ shim and every package it builds, so it builds no more than this).
-step "go test -race -tags debugasserts ./bench (the concurrent workload)"
+# goroutines at once (over torch's ID tables, use counts and finalizers)
+# and the sweep's master with its workers. The other tests are
+# single-threaded, and under -race the sweep's tests alone took 180 s.
+step "go test -race -tags debugasserts (the concurrent workload, the sweep's master)"
 go test -count=1 -race -tags debugasserts ./bench
+go test -count=1 -race -tags debugasserts -run '^TestSweep$' ./sweep
 # sweep RELEASE: the bounded sweep against the release's committed report:
 # fails on a violation without a verdict, a stale verdict, fewer ops
 # exercised, or an op that crashes or hangs and did not.
