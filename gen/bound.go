@@ -83,15 +83,24 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	for _, im := range o.BoundImports {
 		names[im.Path] = im.Name
 	}
-	spell := func(t kernels.GoType) string {
-		if t.Path == "" {
-			return t.Prefix + t.Name
+	var spell func(t kernels.GoType) string
+	spell = func(t kernels.GoType) string {
+		s := t.Prefix + t.Name
+		if t.Path != "" {
+			n, ok := names[t.Path]
+			if !ok {
+				n = path.Base(t.Path)
+			}
+			s = t.Prefix + n + "." + t.Name
 		}
-		n, ok := names[t.Path]
-		if !ok {
-			n = path.Base(t.Path)
+		if len(t.Args) > 0 { // an instance: *mat.Dense[float64]
+			args := make([]string, len(t.Args))
+			for i, a := range t.Args {
+				args[i] = spell(a)
+			}
+			s += "[" + strings.Join(args, ", ") + "]"
 		}
-		return t.Prefix + n + "." + t.Name
+		return s
 	}
 	used := map[string]bool{}
 	var body strings.Builder
@@ -172,6 +181,9 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 func markUsed(used map[string]bool, t kernels.GoType) {
 	if t.Path != "" {
 		used[t.Path] = true
+	}
+	for _, a := range t.Args {
+		markUsed(used, a)
 	}
 }
 
