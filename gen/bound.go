@@ -83,25 +83,7 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	for _, im := range o.BoundImports {
 		names[im.Path] = im.Name
 	}
-	var spell func(t kernels.GoType) string
-	spell = func(t kernels.GoType) string {
-		s := t.Prefix + t.Name
-		if t.Path != "" {
-			n, ok := names[t.Path]
-			if !ok {
-				n = path.Base(t.Path)
-			}
-			s = t.Prefix + n + "." + t.Name
-		}
-		if len(t.Args) > 0 { // an instance: *mat.Dense[float64]
-			args := make([]string, len(t.Args))
-			for i, a := range t.Args {
-				args[i] = spell(a)
-			}
-			s += "[" + strings.Join(args, ", ") + "]"
-		}
-		return s
-	}
+	spell := func(t kernels.GoType) string { return spellIn(names, t) }
 	used := map[string]bool{}
 	var body strings.Builder
 	lines := map[int]BoundLine{}
@@ -175,6 +157,27 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 		out[l+shift] = bl
 	}
 	return []byte(head.String() + body.String()), out, nil
+}
+
+// spellIn spells t in the bound file, whose imports are names (import
+// path -> name; a path not there is imported by its last element).
+func spellIn(names map[string]string, t kernels.GoType) string {
+	s := t.Prefix + t.Name
+	if t.Path != "" {
+		n, ok := names[t.Path]
+		if !ok {
+			n = path.Base(t.Path)
+		}
+		s = t.Prefix + n + "." + t.Name
+	}
+	if len(t.Args) > 0 { // an instance: *mat.Dense[float64]
+		args := make([]string, len(t.Args))
+		for i, a := range t.Args {
+			args[i] = spellIn(names, a)
+		}
+		s += "[" + strings.Join(args, ", ") + "]"
+	}
+	return s
 }
 
 // markUsed marks the package of t as used by the bound file.
