@@ -83,7 +83,7 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	for _, im := range o.BoundImports {
 		names[im.Path] = im.Name
 	}
-	spell := func(t kernels.GoType) string { return spellIn(names, t) }
+	spell := func(t kernels.GoType) string { return spellBound(names, t) }
 	used := map[string]bool{}
 	var body strings.Builder
 	lines := map[int]BoundLine{}
@@ -159,9 +159,9 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	return []byte(head.String() + body.String()), out, nil
 }
 
-// spellIn spells t in the bound file, whose imports are names (import
+// spellBound spells t in the bound file, whose imports are names (import
 // path -> name; a path not there is imported by its last element).
-func spellIn(names map[string]string, t kernels.GoType) string {
+func spellBound(names map[string]string, t kernels.GoType) string {
 	s := t.Prefix + t.Name
 	if t.Path != "" {
 		n, ok := names[t.Path]
@@ -173,7 +173,7 @@ func spellIn(names map[string]string, t kernels.GoType) string {
 	if len(t.Args) > 0 { // an instance: *mat.Dense[float64]
 		args := make([]string, len(t.Args))
 		for i, a := range t.Args {
-			args[i] = spellIn(names, a)
+			args[i] = spellBound(names, a)
 		}
 		s += "[" + strings.Join(args, ", ") + "]"
 	}
