@@ -152,25 +152,25 @@ func (s *Sample) retype(sp *Spec, dt string) bool {
 	}
 	s.tried[sp.Dtype] = true
 	sp.Dtype = dt
-	if IsQuantized(dt) && !IsQuantizedLayout(sp.Layout) {
+	if isQuantized(dt) && !isQuantizedLayout(sp.Layout) {
 		sp.Layout = Quantized
-	} else if !IsQuantized(dt) && IsQuantizedLayout(sp.Layout) {
+	} else if !isQuantized(dt) && isQuantizedLayout(sp.Layout) {
 		sp.Layout = ""
 	}
-	if !IsComplex(dt) {
+	if !isComplex(dt) {
 		sp.Conj = false
 	}
-	if !IsFloating(dt) && !IsComplex(dt) {
+	if !isFloating(dt) && !isComplex(dt) {
 		sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
 	}
 	return true
 }
 
 // setShape gives the tensors ks the shape; a shape past the size bound
-// ([Bounded]) changes nothing, so that no repair grows a sample without
+// ([checkBound]) changes nothing, so that no repair grows a sample without
 // end (kron.out(x, x, out=x) squares x at each repair of out).
 func (s *Sample) setShape(ks []int, shape []int) bool {
-	if Bounded(shape) != nil {
+	if checkBound(shape) != nil {
 		return false
 	}
 	changed := false

@@ -103,7 +103,7 @@ func family(op *schema.Op) func(s *Sample, vr Variant) bool {
 			}
 		}
 		return func(s *Sample, vr Variant) bool {
-			if vr.Alias || !IsFloating(vr.Tensor.Dtype) || len(vr.Tensor.Shape) == 0 {
+			if vr.Alias || !isFloating(vr.Tensor.Dtype) || len(vr.Tensor.Shape) == 0 {
 				return false
 			}
 			fill(s, op, vr, f.tensors(d), f.ints(d))

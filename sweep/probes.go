@@ -25,31 +25,30 @@ type Probe struct {
 	// Doc says what the probe changes.
 	Doc string
 	// edit changes the sample and says what it did.
-	edit func(s *Sample) ProbeStatus
+	edit func(s *Sample) byte
 }
 
-// A ProbeStatus says what a probe made of a base sample.
-type ProbeStatus int
-
+// What a probe made of a base sample: the code [Report.Tried] gives a
+// probe that did not run, or 0 when it changed the sample.
 const (
-	// Probed: the probe changed the sample; it is to run.
-	Probed ProbeStatus = iota
-	// ProbeSame: the base sample has those values already (it ran them).
-	ProbeSame
-	// ProbeNoArg: the op has no argument (or tensor) of the probe's kind.
-	ProbeNoArg
+	// probeChanged: the probe changed the sample; it is to run.
+	probeChanged byte = 0
+	// probeSame: the base sample has those values already (it ran them).
+	probeSame byte = '='
+	// probeNoArg: the op has no argument (or tensor) of the probe's kind.
+	probeNoArg byte = '-'
 )
 
 // status is the probe's status from what its edit saw: any argument of
 // its kind, and any change.
-func status(had, changed bool) ProbeStatus {
+func status(had, changed bool) byte {
 	switch {
 	case changed:
-		return Probed
+		return probeChanged
 	case had:
-		return ProbeSame
+		return probeSame
 	}
-	return ProbeNoArg
+	return probeNoArg
 }
 
 // Probes are the values that matter, in order.
@@ -64,10 +63,10 @@ var Probes = []Probe{
 	{"dims last", "every dim argument the first tensor's last dim (rank-1)", dimsTo(func(r int) int { return max(r-1, 0) })},
 	{"bools true", "every bool argument (keepdim, upper...) true", bools(true)},
 	{"bools false", "every bool argument false", bools(false)},
-	{"zeros", "every input tensor all zeros", fillInputs(FillZeros)},
-	{"ones", "every input tensor all ones", fillInputs(FillOnes)},
-	{"negatives", "every input tensor of a signed dtype all negative", fillInputs(FillNeg)},
-	{"mixed signs", "every input tensor of a signed dtype of mixed signs", fillInputs(FillMixed)},
+	{"zeros", "every input tensor all zeros", fillInputs(fillZeros)},
+	{"ones", "every input tensor all ones", fillInputs(fillOnes)},
+	{"negatives", "every input tensor of a signed dtype all negative", fillInputs(fillNeg)},
+	{"mixed signs", "every input tensor of a signed dtype of mixed signs", fillInputs(fillMixed)},
 	{"size-1 dims", "every input tensor's first dim 1 ([2,3] is [1,3])", leadDim(1)},
 	{"broadcast", "the input tensors after the first without its first dim ([2,3] with [3])", broadcast},
 	{"non-contiguous", "every 2-d input tensor a transposed view", nonContiguous},
@@ -76,13 +75,14 @@ var Probes = []Probe{
 	{"empty", "every input tensor's first dim 0 ([2,3] is [0,3])", leadDim(0)},
 }
 
-// ApplyProbe returns a copy of s with probe p applied, and what the probe made
-// of it: Probed when it changed the copy (which is then to run),
-// ProbeSame or ProbeNoArg when not.
-func (s *Sample) ApplyProbe(p int) (*Sample, ProbeStatus) {
+// ApplyProbe returns a copy of s with probe p of [Probes] applied, to run
+// once without repairs. When the probe changes nothing, notRun is its
+// code in [Report.Tried]: '=' when s has those values already (it ran
+// them), '-' when the op has no argument of the probe's kind; else 0.
+func (s *Sample) ApplyProbe(p int) (probed *Sample, notRun byte) {
 	c := s.clone()
 	st := Probes[p].edit(c)
-	if st == Probed {
+	if st == probeChanged {
 		c.Probe = &Probes[p]
 	}
 	return c, st
@@ -149,8 +149,8 @@ func (s *Sample) values(lists bool, bs ...schema.BaseTy) []*Arg {
 
 // scalars sets every Scalar and float argument to v (an optional one
 // absent in the base is given it).
-func scalars(v float64) func(*Sample) ProbeStatus {
-	return func(s *Sample) ProbeStatus {
+func scalars(v float64) func(*Sample) byte {
+	return func(s *Sample) byte {
 		as := s.values(false, schema.Scalar, schema.Float, schema.SymFloat)
 		changed := false
 		for _, a := range as {
@@ -185,8 +185,8 @@ func isDim(name string) bool {
 // the first int dim and every dim list (of the base's length) to it; a
 // later int dim (transpose's dim1) that would then name the same dim
 // takes the first one's old value.
-func dimsTo(d func(rank int) int) func(*Sample) ProbeStatus {
-	return func(s *Sample) ProbeStatus {
+func dimsTo(d func(rank int) int) func(*Sample) byte {
+	return func(s *Sample) byte {
 		rank := 0
 		if ks := s.inputs(); len(ks) > 0 {
 			rank = len(s.Specs[ks[0]].Shape)
@@ -238,8 +238,8 @@ func dimsTo(d func(rank int) int) func(*Sample) ProbeStatus {
 }
 
 // bools sets every bool argument to v.
-func bools(v bool) func(*Sample) ProbeStatus {
-	return func(s *Sample) ProbeStatus {
+func bools(v bool) func(*Sample) byte {
+	return func(s *Sample) byte {
 		as := s.values(false, schema.Bool, schema.SymBool)
 		changed := false
 		for _, a := range as {
@@ -266,15 +266,15 @@ func holdsIndices(name string) bool {
 // fillInputs fills every input tensor with fill: not the integer tensors
 // that hold indices (holdsIndices), nor (for negatives and mixed signs)
 // bool and unsigned ones. A view takes the fill through its base.
-func fillInputs(fill string) func(*Sample) ProbeStatus {
-	return func(s *Sample) ProbeStatus {
+func fillInputs(fill string) func(*Sample) byte {
+	return func(s *Sample) byte {
 		had, changed := false, false
 		for _, k := range s.inputs() {
 			sp := &s.Specs[k]
-			if Integral(sp.Dtype) && sp.Dtype != "bool" && holdsIndices(s.argOf(k)) {
+			if integralDtype(sp.Dtype) && sp.Dtype != "bool" && holdsIndices(s.argOf(k)) {
 				continue
 			}
-			if (fill == FillNeg || fill == FillMixed) && !Signed(sp.Dtype) {
+			if (fill == fillNeg || fill == fillMixed) && !signedDtype(sp.Dtype) {
 				continue
 			}
 			if sp.ViewOf >= 0 {
@@ -293,8 +293,8 @@ func fillInputs(fill string) func(*Sample) ProbeStatus {
 // 0-dim one the shape [n]); a view becomes a tensor of its own. A shape
 // or size argument that was the first input's shape (reshape's, view's)
 // follows it.
-func leadDim(n int) func(*Sample) ProbeStatus {
-	return func(s *Sample) ProbeStatus {
+func leadDim(n int) func(*Sample) byte {
+	return func(s *Sample) byte {
 		had, changed := false, false
 		for i, k := range s.inputs() {
 			old := s.Specs[k].Shape
@@ -346,10 +346,10 @@ func (s *Sample) reshape(k int, sh []int) bool {
 
 // broadcast gives the input tensors after the first that have its shape
 // that shape without its first dim ([2,3] with [3]; a 1-d first, [1]).
-func broadcast(s *Sample) ProbeStatus {
+func broadcast(s *Sample) byte {
 	ks := s.inputs()
 	if len(ks) < 2 || len(s.Specs[ks[0]].Shape) == 0 {
-		return ProbeNoArg
+		return probeNoArg
 	}
 	first := s.Specs[ks[0]].Shape
 	to := first[1:]
@@ -366,7 +366,7 @@ func broadcast(s *Sample) ProbeStatus {
 }
 
 // nonContiguous makes every 2-d input tensor a transposed view.
-func nonContiguous(s *Sample) ProbeStatus {
+func nonContiguous(s *Sample) byte {
 	had, changed := false, false
 	for _, k := range s.inputs() {
 		sp := &s.Specs[k]
@@ -384,7 +384,7 @@ func nonContiguous(s *Sample) ProbeStatus {
 // nonViewable gives an op with a shape or size argument (reshape, view,
 // new_zeros) a first input that is a transposed [2,3] view and that
 // argument [6]: a reshape of it must copy.
-func nonViewable(s *Sample) ProbeStatus {
+func nonViewable(s *Sample) byte {
 	var size *Arg
 	for _, a := range s.values(true, schema.Int, schema.SymInt) {
 		if n := a.Name(); n == "shape" || n == "size" || n == "sizes" {
@@ -394,7 +394,7 @@ func nonViewable(s *Sample) ProbeStatus {
 	}
 	ks := s.inputs()
 	if size == nil || len(ks) == 0 || s.Specs[ks[0]].Layout != "" {
-		return ProbeNoArg
+		return probeNoArg
 	}
 	sp := &s.Specs[ks[0]]
 	if len(sp.Shape) != 2 {
@@ -402,7 +402,7 @@ func nonViewable(s *Sample) ProbeStatus {
 	}
 	changed := !sp.Transposed
 	sp.Transposed = true
-	n := int64(sp.Numel())
+	n := int64(sp.numel())
 	if size.Absent || !slices.Equal(size.Ints, []int64{n}) {
 		*size, changed = Arg{Schema: size.Schema, Ints: []int64{n}}, true
 	}
@@ -411,7 +411,7 @@ func nonViewable(s *Sample) ProbeStatus {
 
 // oneElementLists cuts every tensor list, Scalar list and dim list to its
 // first element.
-func oneElementLists(s *Sample) ProbeStatus {
+func oneElementLists(s *Sample) byte {
 	had, changed := false, false
 	for i := range s.Args {
 		a := &s.Args[i]

@@ -1,32 +1,3 @@
-// Package sweep runs each op of a tensor runtime through its checked
-// wrapper on argument samples made from the op's schema alone, repairs a
-// sample from the error a call of it raised, and reports per op whether a
-// sample ran and what the checks found (docs/sweep.md).
-//
-// A runtime writes a small [Runtime] adapter (how it makes a tensor from a
-// [Spec], and how its own Go types take a value); gen writes the [Table]
-// (SweepOps, with sweep: true in assertgen.yaml); [Run] is a test's whole
-// sweep, [Sweep] returns the [Report], [RunSample] and [Call] run one
-// sample for a driver of one's own (libtorch's worker processes).
-//
-// A [Sample] describes each tensor of a call ([Spec]: dtype, shape,
-// layout, a transposed view, autograd, another argument itself) and gives
-// every other argument a value ([Arg]), chosen by the [Variants] (one list,
-// numbered: a runtime's verdicts name samples by these numbers), the
-// schema's types and defaults, and the arguments' names. [Sample.Build]
-// turns it into the arguments of a Go function with the op's signature.
-// When the call raises, [Sample.RepairError] changes the sample: by the
-// repair kind the error names ([RankError], [DtypeError], ... returned or
-// panicked by a kernel, or given to a runtime's own error by its
-// [Classifier]), else by the first rule of [Rules] that reads PyTorch's
-// wording in its message (a dtype the kernel implements, shapes that
-// match, a square matrix, valid indices...); [Sample.Run] calls, repairs
-// and calls again, a bounded number of times. Families the rules cannot
-// reach (convolutions, upsampling, RNN cells) have a hand-written sample,
-// and the ops whose arguments depend on one another (losses, full RNNs,
-// sparse constructors, quantization...) a [Setup], the last repair. The
-// package knows nothing of any runtime: the libtorch and gorgonia sweeps
-// use it, and so can a runtime in another module (see the examples).
 package sweep
 
 import (
@@ -36,16 +7,16 @@ import (
 )
 
 // Optionals says which optional arguments a variant gives.
-type Optionals int
+type optionalsMode int
 
 const (
-	// OptNone leaves every optional argument out (None).
-	OptNone Optionals = iota
-	// OptTensors gives optional tensors and optional values without a
+	// optNone leaves every optional argument out (None).
+	optNone optionalsMode = iota
+	// optTensors gives optional tensors and optional values without a
 	// None default; values whose default is None stay None.
-	OptTensors
-	// OptAll gives every optional argument.
-	OptAll
+	optTensors
+	// optAll gives every optional argument.
+	optAll
 )
 
 // A Variant is one way of sampling every op: its name says what it
@@ -55,7 +26,7 @@ type Variant struct {
 	// Tensor is the template of the sample's tensors (its Same, ViewOf
 	// and Index are not used).
 	Tensor    Spec
-	Optionals Optionals
+	optionals optionalsMode
 	// ListLen is the number of tensors of a Tensor[] argument (and of
 	// values of a Scalar[] one).
 	ListLen int
@@ -74,21 +45,36 @@ func tr(dtype string, shape ...int) Spec {
 	return s
 }
 
-// Variants are the samples every op gets, in order; a sample is named by
+// Variants are the samples every op gets, in order. A sample is named by
 // its number here (a sweep's verdicts list the samples they cover by
-// number), so a new variant goes at the end.
+// number, and TestVariantNumbers holds the list): a new variant goes at
+// the end, and none is removed or changed.
 var Variants = []Variant{
-	{Name: "contiguous float [2,3], optionals absent", Tensor: t("float32", 2, 3), Optionals: OptNone, ListLen: 1},
-	{Name: "non-contiguous float [2,3] (transposed views), optionals present", Tensor: tr("float32", 2, 3), Optionals: OptAll, ListLen: 1},
-	{Name: "0-dim float", Tensor: t("float32"), Optionals: OptTensors, ListLen: 1},
-	{Name: "square float64 [3,3], lists of 3", Tensor: t("float64", 3, 3), Optionals: OptTensors, ListLen: 3},
-	{Name: "int64 [2,3]", Tensor: t("int64", 2, 3), Optionals: OptTensors, ListLen: 1},
-	{Name: "aliasing: x.op_(x), op(a, b, out=a), or two views of one base", Tensor: t("float32", 2, 3), Optionals: OptTensors, ListLen: 1, Alias: true},
-	{Name: "empty float [0]", Tensor: t("float32", 0), Optionals: OptTensors, ListLen: 1},
-	{Name: "bool [2,3]", Tensor: t("bool", 2, 3), Optionals: OptTensors, ListLen: 1},
-	{Name: "4-d float [1,2,4,4] (a batch of images: conv, pooling)", Tensor: t("float32", 1, 2, 4, 4), Optionals: OptTensors, ListLen: 1},
-	{Name: "3-d float [2,3,4]", Tensor: t("float32", 2, 3, 4), Optionals: OptTensors, ListLen: 1},
-	{Name: "training mode: float [2,3], bools named training or train true (rrelu's noise, dropout, batch norm)", Tensor: t("float32", 2, 3), Optionals: OptTensors, ListLen: 1, Training: true},
+	// 0-10: dtypes, shapes, optionals, aliasing, training mode
+	{Name: "contiguous float [2,3], optionals absent", Tensor: t("float32", 2, 3), optionals: optNone, ListLen: 1},
+	{Name: "non-contiguous float [2,3] (transposed views), optionals present", Tensor: tr("float32", 2, 3), optionals: optAll, ListLen: 1},
+	{Name: "0-dim float", Tensor: t("float32"), optionals: optTensors, ListLen: 1},
+	{Name: "square float64 [3,3], lists of 3", Tensor: t("float64", 3, 3), optionals: optTensors, ListLen: 3},
+	{Name: "int64 [2,3]", Tensor: t("int64", 2, 3), optionals: optTensors, ListLen: 1},
+	{Name: "aliasing: x.op_(x), op(a, b, out=a), or two views of one base", Tensor: t("float32", 2, 3), optionals: optTensors, ListLen: 1, Alias: true},
+	{Name: "empty float [0]", Tensor: t("float32", 0), optionals: optTensors, ListLen: 1},
+	{Name: "bool [2,3]", Tensor: t("bool", 2, 3), optionals: optTensors, ListLen: 1},
+	{Name: "4-d float [1,2,4,4] (a batch of images: conv, pooling)", Tensor: t("float32", 1, 2, 4, 4), optionals: optTensors, ListLen: 1},
+	{Name: "3-d float [2,3,4]", Tensor: t("float32", 2, 3, 4), optionals: optTensors, ListLen: 1},
+	{Name: "training mode: float [2,3], bools named training or train true (rrelu's noise, dropout, batch norm)", Tensor: t("float32", 2, 3), optionals: optTensors, ListLen: 1, Training: true},
+	// 11-20: complex tensors and their lazy conjugate and negative bits,
+	// sparse COO and CSR, quantized and mkldnn tensors, and the autograd
+	// path (requires_grad leaves, views of them, views of non-leaves)
+	{Name: "complex64 [2,3]", Tensor: t("complex64", 2, 3), optionals: optTensors, ListLen: 1},
+	{Name: "complex128 [2,3] with the conj bit (conj() views)", Tensor: bits(t("complex128", 2, 3), func(s *Spec) { s.Conj = true }), optionals: optTensors, ListLen: 1},
+	{Name: "float [2,3] with the neg bit (_neg_view() views)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.Neg = true }), optionals: optTensors, ListLen: 1},
+	{Name: "sparse COO float [2,3]", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.Layout = SparseCOO }), optionals: optTensors, ListLen: 1},
+	{Name: "sparse CSR float [2,3]", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.Layout = SparseCSR }), optionals: optTensors, ListLen: 1},
+	{Name: "quantized quint8 [2,3] (per-tensor affine)", Tensor: bits(t("quint8", 2, 3), func(s *Spec) { s.Layout = Quantized }), optionals: optTensors, ListLen: 1},
+	{Name: "mkldnn float [1,2,4,4]", Tensor: bits(t("float32", 1, 2, 4, 4), func(s *Spec) { s.Layout = Mkldnn }), optionals: optTensors, ListLen: 1},
+	{Name: "requires_grad float [2,3] leaves (the autograd path)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.RequiresGrad = true }), optionals: optTensors, ListLen: 1},
+	{Name: "transposed views of requires_grad leaves (in-place refused)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.NonLeafView = true }), optionals: optTensors, ListLen: 1},
+	{Name: "transposed views of non-leaves (leaf.clone(); in-place legal)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.NonLeafView, s.NonLeafBase = true, true }), optionals: optTensors, ListLen: 1},
 }
 
 // A Sample is the arguments of one call of an op: Specs are the tensors to
@@ -127,7 +113,7 @@ type Sample struct {
 // of a non-tensor argument is in the field of its schema type: Ints (int,
 // SymInt, int[], Layout, MemoryFormat, QScheme: PyTorch's enum numbers),
 // Floats (float, float[]), Bools, Strs (str, Dimname, Device, ScalarType:
-// a dtype name of [Dtypes]); a Scalar is an int when Ints is set, else a
+// a dtype name, as [Spec.Dtype]); a Scalar is an int when Ints is set, else a
 // float.
 type Arg struct {
 	Schema  *schema.Argument
@@ -198,7 +184,7 @@ func (b *builder) arg(a *schema.Argument) Arg {
 	case schema.TensorSingle:
 		ar.Tensors = []int{b.tensor(a)}
 	case schema.TensorOptional:
-		if b.vr.Optionals == OptNone {
+		if b.vr.optionals == optNone {
 			ar.Absent = true
 		} else {
 			ar.Tensors = []int{b.tensor(a)}

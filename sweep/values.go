@@ -24,7 +24,7 @@ func (s *Sample) value(vr Variant, ar *Arg) {
 	def, hasDef := a.Default, a.HasDefault
 	if a.Type.IsOptional() {
 		none := hasDef && def == "None"
-		if vr.Optionals == OptNone || (none && vr.Optionals == OptTensors) {
+		if vr.optionals == optNone || (none && vr.optionals == optTensors) {
 			if none || !hasDef || !ar.parseDefault() {
 				*ar = Arg{Schema: a, Absent: true}
 			}
@@ -141,7 +141,7 @@ func (ar *Arg) addElem(e string) bool {
 }
 
 // torchDtypes maps the dtype names of schema defaults and error messages
-// (PyTorch's short and C++ names) to [Dtypes] names.
+// (PyTorch's short and C++ names) to [dtypeNames] names.
 var torchDtypes = map[string]string{
 	"float": "float32", "Float": "float32", "double": "float64", "Double": "float64",
 	"half": "float16", "Half": "float16", "BFloat16": "bfloat16", "bfloat16": "bfloat16",

@@ -4,6 +4,7 @@ package sweep
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -114,11 +115,15 @@ func TestRejected(t *testing.T) {
 		op := l.Ops[0]
 		for v := range sweep.Variants {
 			all++
-			out := sweep.RunSample(op, v, fn, adapter{})
+			s := sweep.For(op, v)
+			var err error
+			asserts.Collect(func() { // the violations are TestSweep's
+				err = s.Run(func(s *sweep.Sample) error { return sweep.Call(adapter{}, reflect.ValueOf(fn), s) })
+			})
 			var me *sweep.MakeError
-			if out.Err != nil && !errors.As(out.Err, &me) {
+			if err != nil && !errors.As(err, &me) {
 				n++
-				t.Logf("%s [%s] %s: %v", op.Name, sweep.Variants[v].Name, out.Sample.Describe(), out.Err)
+				t.Logf("%s [%s] %s: %v", op.Name, sweep.Variants[v].Name, s.Describe(), err)
 			}
 		}
 	}

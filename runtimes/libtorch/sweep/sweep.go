@@ -333,13 +333,9 @@ func runValue(op *schema.Op, fn reflect.Value, k, base int, kept *keptSamples) (
 		r.NotRun = "_"
 		return r
 	}
-	ps, st := s.ApplyProbe(k - valueFirst)
-	switch st {
-	case samples.ProbeSame:
-		r.NotRun = "="
-		return r
-	case samples.ProbeNoArg:
-		r.NotRun = "-"
+	ps, notRun := s.ApplyProbe(k - valueFirst)
+	if notRun != 0 { // '=' the base has these values, '-' no argument of the kind
+		r.NotRun = string(notRun)
 		return r
 	}
 	r.Repairs = ps.Repairs
