@@ -90,7 +90,9 @@ func (r *Report) add(op string, v int, out outcome, byKey map[string]*Finding) {
 		}
 		if len(out.Sample.Repairs) > 0 {
 			r.Repaired++
-			for _, rule := range uniq(out.Sample.Repairs) {
+			used := slices.Clone(out.Sample.Repairs)
+			slices.Sort(used)
+			for _, rule := range slices.Compact(used) { // once per sample
 				r.RepairsUsed[rule]++
 			}
 		}
@@ -115,16 +117,6 @@ func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[str
 			f.Variants = append(f.Variants, name)
 		}
 	}
-}
-
-func uniq(l []string) []string {
-	var out []string
-	for _, x := range l {
-		if !slices.Contains(out, x) {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 func firstLine(s string) string {
