@@ -19,10 +19,10 @@ import (
 // signature (a checked wrapper). A panic of the call is its error: a
 // crash for a Go runtime error or a nil error (its text starts with
 // "crash: "; [Sample.Run] does not repair it, and a sweep reports it as a
-// [Crash]), else the panic value itself when it is an error (a [RankError], a runtime's own error
-// type), else its text; rt's [Classifier], when it has one, gives the
-// error its repair kind. The results go to rt's [Releaser], when it
-// has one, else they are dropped.
+// [Crash]), else the panic value itself when it is an error (a
+// [RankError], a runtime's own error type), else its text; rt's
+// [Classifier], when it has one, gives the error its repair kind. The
+// results go to rt's [Releaser], when it has one, else they are dropped.
 func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	var results []reflect.Value
 	if r, ok := rt.(Releaser); ok {

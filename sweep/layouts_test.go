@@ -78,7 +78,7 @@ func TestVariantNumbers(t *testing.T) {
 	}
 }
 
-// TestLayoutVariants: every variant's tensor is a spec Check accepts, and
+// TestLayoutVariants: every variant's tensor is a spec check accepts, and
 // so is an index argument of it (a plain int64 tensor); a repair to a
 // layout drops the conj and neg bits (and autograd, for quantized), which
 // only strided tensors carry.

@@ -25,7 +25,9 @@ type Variant struct {
 	Name string
 	// Tensor is the template of the sample's tensors (its Same, ViewOf
 	// and Index are not used).
-	Tensor    Spec
+	Tensor Spec
+	// optionals says which optional arguments the variant gives (its name
+	// says so too).
 	optionals optionalsMode
 	// ListLen is the number of tensors of a Tensor[] argument (and of
 	// values of a Scalar[] one).
