@@ -65,7 +65,7 @@ func (sp Spec) String() string {
 // arguments become slices of fn's element type).
 func (s *Sample) build(rt Runtime, fn reflect.Type) ([]reflect.Value, error) {
 	if fn.NumIn() != len(s.Args) {
-		return nil, fmt.Errorf("%s: the function has %d parameters, the schema %d arguments", s.Op.Name, fn.NumIn(), len(s.Args))
+		return nil, fmt.Errorf("%s: the function has %d parameters, the schema %d arguments", s.Func.Name.String(), fn.NumIn(), len(s.Args))
 	}
 	made := make([]reflect.Value, 0, len(s.Specs))
 	for _, sp := range s.Specs {
@@ -97,7 +97,7 @@ func (s *Sample) build(rt Runtime, fn reflect.Type) ([]reflect.Value, error) {
 				v, err = ar.convert(t)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: argument %s: %v", s.Op.Name, ar.Name(), err)
+				return nil, fmt.Errorf("%s: argument %s: %v", s.Func.Name.String(), ar.Name(), err)
 			}
 			out[i] = v
 		}

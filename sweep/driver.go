@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // Call builds s's arguments with rt and calls fn, a function with the op's
@@ -104,7 +104,7 @@ type outcome struct {
 // runSample runs variant v of op through fn (the op's checked wrapper),
 // repairing the sample after each error ([Sample.Run]), and collects the
 // violations of its calls.
-func runSample(op *schema.Op, v int, fn any, rt Runtime) outcome {
+func runSample(op *funcschema.Func, v int, fn any, rt Runtime) outcome {
 	s := For(op, v)
 	f := reflect.ValueOf(fn)
 	var err error
@@ -155,15 +155,17 @@ type Table = iter.Seq2[string, any]
 func ByName(t Table) map[string]any {
 	m := map[string]any{}
 	for line, fn := range t {
-		m[schema.FuncName(line)] = fn
+		m[funcschema.FuncName(line)] = fn
 	}
 	return m
 }
 
-// An entry is one op of a parsed [Table]: its schema and its wrapper.
+// An entry is one op of a parsed [Table]: its name, its schema and its
+// wrapper.
 type entry struct {
-	Op *schema.Op
-	Fn any
+	Name string
+	Func *funcschema.Func
+	Fn   any
 }
 
 // parseTable parses a table's schemas, in its order. A schema that does not
@@ -171,17 +173,16 @@ type entry struct {
 func parseTable(ops Table) ([]entry, error) {
 	var es []entry
 	for line, fn := range ops {
-		s, err := schema.ParseList("sweep table", []byte(line))
+		_, text, _ := funcschema.CutNamespace(line)
+		f, err := funcschema.ParseFunc(text)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("sweep table: %q: %v", line, err)
 		}
-		if len(s.Ops) != 1 {
-			return nil, fmt.Errorf("sweep table: %q is not one schema", line)
-		}
+		name := f.Name.String()
 		if reflect.TypeOf(fn) == nil || reflect.TypeOf(fn).Kind() != reflect.Func {
-			return nil, fmt.Errorf("sweep table: %s: the wrapper is %T, not a function", s.Ops[0].Name, fn)
+			return nil, fmt.Errorf("sweep table: %s: the wrapper is %T, not a function", name, fn)
 		}
-		es = append(es, entry{s.Ops[0], fn})
+		es = append(es, entry{name, f, fn})
 	}
 	return es, nil
 }
@@ -216,14 +217,14 @@ func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
 	byKey := map[string]*Finding{}
 	for _, e := range es {
 		base := rep.sweepVariants(e, n, rt, byKey)
-		tried := []byte(rep.Tried[e.Op.Name] + " ")
+		tried := []byte(rep.Tried[e.Name] + " ")
 		for p := range Probes {
 			if o.NoValues {
 				break
 			}
 			tried = append(tried, rep.probe(e, base, p, rt, byKey))
 		}
-		rep.Tried[e.Op.Name] = string(tried)
+		rep.Tried[e.Name] = string(tried)
 	}
 	rep.Checks = asserts.ReadStats().TotalRan() - before.TotalRan()
 	slices.SortFunc(rep.Findings, func(a, b *Finding) int { return strings.Compare(a.Key(), b.Key()) })
@@ -238,8 +239,8 @@ func (r *Report) sweepVariants(e entry, n int, rt Runtime, byKey map[string]*Fin
 	first := ""
 	tried := make([]byte, 0, n)
 	for v := range n {
-		out := runSample(e.Op, v, e.Fn, rt)
-		r.add(e.Op.Name, v, out, byKey)
+		out := runSample(e.Func, v, e.Fn, rt)
+		r.add(e.Name, v, out, byKey)
 		tried = append(tried, outcomeCode(out))
 		if v == 0 && out.Err != nil {
 			first = firstLine(out.Err.Error())
@@ -255,9 +256,9 @@ func (r *Report) sweepVariants(e entry, n int, rt Runtime, byKey map[string]*Fin
 		}
 		r.again(e, Variants[v].Name, out, rt, byKey)
 	}
-	r.Tried[e.Op.Name] = string(tried)
-	if _, ok := r.Exercised[e.Op.Name]; !ok {
-		r.NotReached[e.Op.Name] = first
+	r.Tried[e.Name] = string(tried)
+	if _, ok := r.Exercised[e.Name]; !ok {
+		r.NotReached[e.Name] = first
 	}
 	if base == nil {
 		base = alias
@@ -271,12 +272,12 @@ func (r *Report) sweepVariants(e entry, n int, rt Runtime, byKey map[string]*Fin
 func (r *Report) again(e entry, name string, out outcome, rt Runtime, byKey map[string]*Finding) {
 	vs, err := callTwice(rt, reflect.ValueOf(e.Fn), out.Sample)
 	r.Again++
-	r.findings(e.Op.Name, name+", called again", onlyNew(vs, out.Violations), byKey)
+	r.findings(e.Name, name+", called again", onlyNew(vs, out.Violations), byKey)
 	var ce *crashError
 	if errors.As(err, &ce) {
-		r.crash(e.Op.Name, name+", called again", ce)
+		r.crash(e.Name, name+", called again", ce)
 	} else if err != nil {
-		r.AgainFailed[e.Op.Name] = firstLine(err.Error())
+		r.AgainFailed[e.Name] = firstLine(err.Error())
 	}
 }
 
@@ -317,7 +318,7 @@ func (r *Report) probe(e entry, base *Sample, p int, rt Runtime, byKey map[strin
 	switch {
 	case errors.As(out.Err, &ce):
 		c.Crashed++
-		r.crash(e.Op.Name, name, ce)
+		r.crash(e.Name, name, ce)
 	case errors.As(out.Err, &me):
 		c.Unmade++
 	case out.Err != nil:
@@ -325,7 +326,7 @@ func (r *Report) probe(e entry, base *Sample, p int, rt Runtime, byKey map[strin
 	default:
 		c.Ran++
 	}
-	r.findings(e.Op.Name, name, out.Violations, byKey)
+	r.findings(e.Name, name, out.Violations, byKey)
 	if out.Err == nil {
 		r.again(e, name, out, rt, byKey)
 	}

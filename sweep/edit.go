@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // The edits a repair makes to a sample: each reports whether it changed
@@ -70,7 +70,7 @@ func (s *Sample) named(name string) []int {
 		}
 		return ks
 	}
-	if a := s.arg(name); a != nil && a.Absent && a.Schema.Type.TensorForm() == schema.TensorOptional {
+	if a := s.arg(name); a != nil && a.Absent && a.Schema.Type.TensorForm() == funcschema.TensorOptional {
 		return nil
 	}
 	switch name {
@@ -222,7 +222,7 @@ func (s *Sample) setInts(name string, v ...int64) bool {
 		return false
 	}
 	switch a.base() {
-	case schema.Int, schema.SymInt, schema.Scalar:
+	case funcschema.Int, funcschema.SymInt, funcschema.Scalar:
 	default:
 		return false
 	}
@@ -239,7 +239,7 @@ func (s *Sample) present(name string) bool {
 	}
 	vr := Variants[s.Variant]
 	switch a.Schema.Type.TensorForm() {
-	case schema.TensorOptional:
+	case funcschema.TensorOptional:
 		sp := vr.Tensor
 		sp.Shape = append([]int(nil), sp.Shape...)
 		sp.Same, sp.ViewOf, sp.Transposed = -1, -1, false
@@ -249,7 +249,7 @@ func (s *Sample) present(name string) bool {
 		s.Specs = append(s.Specs, sp)
 		*a = Arg{Schema: a.Schema, Tensors: []int{len(s.Specs) - 1}}
 		return true
-	case schema.NotTensor:
+	case funcschema.NotTensor:
 		*a = Arg{Schema: a.Schema}
 		a.byName(s, vr)
 		return !a.Absent

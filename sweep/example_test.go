@@ -68,7 +68,7 @@ func ExampleSample_Run() {
 		fmt.Println("ran: a result of shape", r.Sizes())
 		return r
 	})
-	sm := sweep.For(s.Op("outer"), 0)
+	sm := sweep.For(s.Op("outer").Func, 0)
 	fmt.Println("sample 0:", sm.Describe())
 	err = sm.Run(func(sm *sweep.Sample) error {
 		err := sweep.Call(refRuntime{}, fn, sm) // builds the arguments, calls, recovers a panic

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // Fuzz is a runtime's coverage-guided fuzz target over every op of ops,
@@ -70,7 +70,7 @@ func fuzzInput(es []entry, rt Runtime, data []byte) []string {
 		out = append(out, fmt.Sprintf("%s\n\tsample: %s", vs[i].Error(), s.Describe()))
 	}
 	if ce, ok := err.(*crashError); ok {
-		out = append(out, fmt.Sprintf("%s: %s\n\tsample: %s", e.Op.Name, ce, s.Describe()))
+		out = append(out, fmt.Sprintf("%s: %s\n\tsample: %s", e.Name, ce, s.Describe()))
 	}
 	return out
 }
@@ -108,14 +108,14 @@ func (b *fuzzBytes) pick(n int) int {
 func decodeFuzz(es []entry, data []byte) (*Sample, entry) {
 	b := fuzzBytes(data)
 	e := es[b.pick(len(es))]
-	s := For(e.Op, b.pick(len(Variants)))
+	s := For(e.Func, b.pick(len(Variants)))
 	for k := range s.Specs {
 		if sp := &s.Specs[k]; sp.Same < 0 && sp.ViewOf < 0 && !s.viewed(k) {
 			fuzzTensor(s, k, &b)
 		}
 	}
 	for i := range s.Args {
-		if a := &s.Args[i]; a.Tensors == nil && a.Schema.Type.TensorForm() == schema.NotTensor {
+		if a := &s.Args[i]; a.Tensors == nil && a.Schema.Type.TensorForm() == funcschema.NotTensor {
 			fuzzValue(s, a, &b)
 		}
 	}
@@ -238,22 +238,22 @@ func fuzzValue(s *Sample, a *Arg, b *fuzzBytes) {
 	}
 	c -= 128
 	switch base := a.base(); {
-	case a.Schema.Type.IsList() && (base == schema.Int || base == schema.SymInt):
+	case a.Schema.Type.IsList() && (base == funcschema.Int || base == funcschema.SymInt):
 		fuzzIntList(s, a, c)
 	case a.Schema.Type.IsList():
-	case base == schema.Scalar || base == schema.Float || base == schema.SymFloat:
+	case base == funcschema.Scalar || base == funcschema.Float || base == funcschema.SymFloat:
 		v := fuzzScalars[c%len(fuzzScalars)]
 		*a = Arg{Schema: a.Schema, Floats: []float64{v}}
-		if base == schema.Scalar && v == float64(int64(v)) {
+		if base == funcschema.Scalar && v == float64(int64(v)) {
 			*a = Arg{Schema: a.Schema, Ints: []int64{int64(v)}}
 		}
-	case base == schema.Int || base == schema.SymInt:
+	case base == funcschema.Int || base == funcschema.SymInt:
 		v := int64(c%9) - 4
 		if !isDim(a.Name()) {
 			v = int64(c % 5)
 		}
 		*a = Arg{Schema: a.Schema, Ints: []int64{v}}
-	case base == schema.Bool || base == schema.SymBool:
+	case base == funcschema.Bool || base == funcschema.SymBool:
 		*a = Arg{Schema: a.Schema, Bools: []bool{c%2 == 1}}
 	}
 }

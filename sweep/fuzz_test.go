@@ -10,7 +10,7 @@ import (
 // end every byte is 0 (the first op's variant 0, unchanged).
 func TestDecodeFuzz(t *testing.T) {
 	o := ops(t, "2.6")
-	es := []entry{{o["neg"], nil}, {o["add.Tensor"], nil}, {o["reshape"], nil}, {o["sum.dim_IntList"], nil}}
+	es := []entry{{"neg", o["neg"], nil}, {"add.Tensor", o["add.Tensor"], nil}, {"reshape", o["reshape"], nil}, {"sum.dim_IntList", o["sum.dim_IntList"], nil}}
 	for _, c := range []struct {
 		data []byte
 		want string // Describe
@@ -39,8 +39,8 @@ func TestDecodeFuzz(t *testing.T) {
 func FuzzDecodeFuzz(f *testing.F) {
 	o := ops(f, "2.14")
 	var es []entry
-	for _, op := range o {
-		es = append(es, entry{op, nil})
+	for name, op := range o {
+		es = append(es, entry{name, op, nil})
 	}
 	f.Add([]byte{})
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})

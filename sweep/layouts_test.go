@@ -98,7 +98,7 @@ func TestLayoutVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	op := sch.Op("int_repr")
+	op := sch.Op("int_repr").Func
 	s := For(op, negBit)
 	if !s.Specs[0].Neg {
 		t.Fatalf("sample %d of int_repr: %+v, want the neg bit", negBit, s.Specs[0])

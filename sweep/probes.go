@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // The values that matter: the variants give every op the same few values
@@ -108,7 +108,7 @@ func (s *Sample) clone() *Sample {
 
 // isOut reports whether a is one of the op's out= arguments.
 func (s *Sample) isOut(a *Arg) bool {
-	return slices.ContainsFunc(s.Op.Func.Out, func(o schema.Argument) bool { return o.Name == a.Name() })
+	return slices.ContainsFunc(s.Func.Out, func(o funcschema.Argument) bool { return o.Name == a.Name() })
 }
 
 // inputs returns the tensors the op reads (every tensor argument but the
@@ -132,11 +132,11 @@ func (s *Sample) inputs() []int {
 
 // values returns the non-tensor arguments whose base type is one of bs,
 // lists among them when lists is set.
-func (s *Sample) values(lists bool, bs ...schema.BaseTy) []*Arg {
+func (s *Sample) values(lists bool, bs ...funcschema.BaseTy) []*Arg {
 	var as []*Arg
 	for i := range s.Args {
 		a := &s.Args[i]
-		if a.Tensors != nil || a.List || a.Schema.Type.TensorForm() != schema.NotTensor || !slices.Contains(bs, a.base()) {
+		if a.Tensors != nil || a.List || a.Schema.Type.TensorForm() != funcschema.NotTensor || !slices.Contains(bs, a.base()) {
 			continue
 		}
 		if a.Schema.Type.IsList() != lists {
@@ -151,11 +151,11 @@ func (s *Sample) values(lists bool, bs ...schema.BaseTy) []*Arg {
 // absent in the base is given it).
 func scalars(v float64) func(*Sample) byte {
 	return func(s *Sample) byte {
-		as := s.values(false, schema.Scalar, schema.Float, schema.SymFloat)
+		as := s.values(false, funcschema.Scalar, funcschema.Float, funcschema.SymFloat)
 		changed := false
 		for _, a := range as {
 			n := Arg{Schema: a.Schema}
-			if a.base() == schema.Scalar && v == float64(int64(v)) {
+			if a.base() == funcschema.Scalar && v == float64(int64(v)) {
 				n.Ints = []int64{int64(v)}
 			} else {
 				n.Floats = []float64{v}
@@ -199,7 +199,7 @@ func dimsTo(d func(rank int) int) func(*Sample) byte {
 			return x
 		}
 		had, changed, first := false, false, int64(-1<<62)
-		for _, a := range s.values(false, schema.Int, schema.SymInt) {
+		for _, a := range s.values(false, funcschema.Int, funcschema.SymInt) {
 			if !isDim(a.Name()) {
 				continue
 			}
@@ -220,7 +220,7 @@ func dimsTo(d func(rank int) int) func(*Sample) byte {
 				*a, changed = Arg{Schema: a.Schema, Ints: []int64{nv}}, true
 			}
 		}
-		for _, a := range s.values(true, schema.Int, schema.SymInt) {
+		for _, a := range s.values(true, funcschema.Int, funcschema.SymInt) {
 			if !isDim(a.Name()) || a.Name() == "dims" && !a.Absent && len(a.Ints) > 1 {
 				continue // a permutation keeps its dims
 			}
@@ -240,7 +240,7 @@ func dimsTo(d func(rank int) int) func(*Sample) byte {
 // bools sets every bool argument to v.
 func bools(v bool) func(*Sample) byte {
 	return func(s *Sample) byte {
-		as := s.values(false, schema.Bool, schema.SymBool)
+		as := s.values(false, funcschema.Bool, funcschema.SymBool)
 		changed := false
 		for _, a := range as {
 			if a.Absent || len(a.Bools) != 1 || a.Bools[0] != v {
@@ -319,7 +319,7 @@ func leadDim(n int) func(*Sample) byte {
 // followShape sets the shape and size arguments that hold the shape old
 // to the shape sh.
 func (s *Sample) followShape(old, sh []int) {
-	for _, a := range s.values(true, schema.Int, schema.SymInt) {
+	for _, a := range s.values(true, funcschema.Int, funcschema.SymInt) {
 		if n := a.Name(); (n == "shape" || n == "size" || n == "sizes") && !a.Absent && equalInts(a.Ints, ints64(old)) {
 			a.Ints = ints64(sh)
 		}
@@ -386,7 +386,7 @@ func nonContiguous(s *Sample) byte {
 // argument [6]: a reshape of it must copy.
 func nonViewable(s *Sample) byte {
 	var size *Arg
-	for _, a := range s.values(true, schema.Int, schema.SymInt) {
+	for _, a := range s.values(true, funcschema.Int, funcschema.SymInt) {
 		if n := a.Name(); n == "shape" || n == "size" || n == "sizes" {
 			size = a
 			break
@@ -421,7 +421,7 @@ func oneElementLists(s *Sample) byte {
 			if len(a.Tensors) > 1 {
 				a.Tensors, changed = a.Tensors[:1], true
 			}
-		case a.Tensors == nil && !a.Absent && a.Schema.Type.IsList() && (a.base() == schema.Scalar || isDim(a.Name())):
+		case a.Tensors == nil && !a.Absent && a.Schema.Type.IsList() && (a.base() == funcschema.Scalar || isDim(a.Name())):
 			had = true
 			if len(a.Ints) > 1 {
 				a.Ints, changed = a.Ints[:1], true

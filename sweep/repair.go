@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // A messageRule repairs a sample from an error message: when Re matches, Fix
@@ -93,11 +93,11 @@ func (s *Sample) Run(call func(*Sample) error) error {
 // once; false when the op has none, the variant takes none, or it was
 // applied.
 func (s *Sample) setUp() bool {
-	st := setupOf(s.Op)
+	st := setupOf(s.Func)
 	if st == nil || Variants[s.Variant].Alias || slices.Contains(s.Repairs, repairSetup) {
 		return false
 	}
-	*s = *For(s.Op, s.Variant)
+	*s = *For(s.Func, s.Variant)
 	for _, e := range st.Edits {
 		e(s)
 	}
@@ -167,7 +167,7 @@ func intScalars(s *Sample) bool {
 	changed := false
 	for i := range s.Args {
 		a := &s.Args[i]
-		if a.base() != schema.Scalar || a.Tensors != nil || a.Floats == nil {
+		if a.base() != funcschema.Scalar || a.Tensors != nil || a.Floats == nil {
 			continue
 		}
 		for _, f := range a.Floats {
@@ -282,7 +282,7 @@ func ints(x string) []int {
 // a range for dims), or of the Tensor[] one.
 func listLen(s *Sample, name string, n int) bool {
 	a := s.arg(name)
-	if a == nil || (a.Tensors != nil && !a.List) || a.Schema.Type.TensorForm() == schema.TensorOptional {
+	if a == nil || (a.Tensors != nil && !a.List) || a.Schema.Type.TensorForm() == funcschema.TensorOptional {
 		return false
 	}
 	if a.List {
@@ -319,10 +319,10 @@ func listLen(s *Sample, name string, n int) bool {
 // argument has that name) to v.
 func setStr(s *Sample, name, v string) bool {
 	a := s.arg(name)
-	if a == nil || a.base() != schema.Str {
+	if a == nil || a.base() != funcschema.Str {
 		a = nil
 		for i := range s.Args {
-			if s.Args[i].base() == schema.Str && s.Args[i].Tensors == nil {
+			if s.Args[i].base() == funcschema.Str && s.Args[i].Tensors == nil {
 				if a != nil {
 					return false
 				}
@@ -342,7 +342,7 @@ func scalarTypes(s *Sample, dt string) bool {
 	changed := false
 	for i := range s.Args {
 		a := &s.Args[i]
-		if a.base() == schema.ScalarType && a.Tensors == nil && (a.Absent || len(a.Strs) != 1 || a.Strs[0] != dt) {
+		if a.base() == funcschema.ScalarType && a.Tensors == nil && (a.Absent || len(a.Strs) != 1 || a.Strs[0] != dt) {
 			*a = Arg{Schema: a.Schema, Strs: []string{dt}}
 			changed = true
 		}
@@ -443,7 +443,7 @@ var _ = slices.Contains[[]int]
 func nameDims(s *Sample) bool {
 	changed := false
 	for _, ar := range s.Args {
-		if slices.ContainsFunc(s.Op.Func.Out, func(o schema.Argument) bool { return o.Name == ar.Name() }) {
+		if slices.ContainsFunc(s.Func.Out, func(o funcschema.Argument) bool { return o.Name == ar.Name() }) {
 			continue
 		}
 		for _, k := range ar.Tensors {

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // messageRules are the repairs, first match first: each reads an error message
@@ -321,7 +321,7 @@ func sizeList(s *Sample) bool {
 	}
 	for i := range s.Args {
 		a := &s.Args[i]
-		if a.Tensors != nil || a.base() != schema.Int && a.base() != schema.SymInt || !a.Schema.Type.IsList() {
+		if a.Tensors != nil || a.base() != funcschema.Int && a.base() != funcschema.SymInt || !a.Schema.Type.IsList() {
 			continue
 		}
 		if n := a.Name(); n == "size" || n == "shape" || n == "sizes" {

@@ -3,7 +3,7 @@ package sweep
 import (
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // Optionals says which optional arguments a variant gives.
@@ -83,7 +83,7 @@ var Variants = []Variant{
 // make, in order (a base that is no argument itself included), Args the
 // op's arguments in schema order.
 type Sample struct {
-	Op      *schema.Op
+	Func    *funcschema.Func // the op's schema (schema.Func)
 	Variant int
 	Specs   []Spec
 	Args    []Arg
@@ -118,7 +118,7 @@ type Sample struct {
 // a dtype name, as [Spec.Dtype]); a Scalar is an int when Ints is set, else a
 // float.
 type Arg struct {
-	Schema  *schema.Argument
+	Schema  *funcschema.Argument
 	Tensors []int // Tensor and Tensor?: one; Tensor[]: several
 	List    bool  // a list of tensors
 	Absent  bool  // None (a Generator, Storage or Stream is always None)
@@ -136,18 +136,18 @@ const DualLevelArg = "level"
 func (a *Arg) Name() string { return a.Schema.Name }
 
 // base returns the argument's base type under optionals and lists.
-func (a *Arg) base() schema.BaseTy {
+func (a *Arg) base() funcschema.BaseTy {
 	t := a.Schema.Type.Unopt()
-	for t.Kind == schema.ListKind || t.Kind == schema.OptionalKind {
+	for t.Kind == funcschema.ListKind || t.Kind == funcschema.OptionalKind {
 		t = t.Elem
 	}
 	return t.Base
 }
 
 // For returns the op's sample of variant v.
-func For(op *schema.Op, v int) *Sample {
+func For(op *funcschema.Func, v int) *Sample {
 	vr := Variants[v]
-	s := &Sample{Op: op, Variant: v}
+	s := &Sample{Func: op, Variant: v}
 	if fam := family(op); fam != nil {
 		if fam(s, vr) {
 			return s
@@ -155,7 +155,7 @@ func For(op *schema.Op, v int) *Sample {
 		s.Specs, s.Args = nil, nil
 	}
 	b := builder{s: s, vr: vr, first: -1, base: -1, lin: linearShape(op)}
-	args := op.Func.Args()
+	args := op.Args()
 	s.Args = make([]Arg, len(args))
 	// written arguments last, so that the aliasing variant can make them
 	// the inputs
@@ -180,23 +180,23 @@ type builder struct {
 	lin   func(k int, write bool, sp *Spec)
 }
 
-func (b *builder) arg(a *schema.Argument) Arg {
+func (b *builder) arg(a *funcschema.Argument) Arg {
 	ar := Arg{Schema: a}
 	switch a.Type.TensorForm() {
-	case schema.TensorSingle:
+	case funcschema.TensorSingle:
 		ar.Tensors = []int{b.tensor(a)}
-	case schema.TensorOptional:
+	case funcschema.TensorOptional:
 		if b.vr.optionals == optNone {
 			ar.Absent = true
 		} else {
 			ar.Tensors = []int{b.tensor(a)}
 		}
-	case schema.TensorList, schema.TensorOptionalList:
+	case funcschema.TensorList, funcschema.TensorOptionalList:
 		ar.List = true
 		for range b.vr.ListLen {
 			ar.Tensors = append(ar.Tensors, b.tensor(a))
 		}
-	case schema.TensorOtherForm:
+	case funcschema.TensorOtherForm:
 		ar.Absent = true
 	default:
 		b.s.value(b.vr, &ar)
@@ -205,14 +205,14 @@ func (b *builder) arg(a *schema.Argument) Arg {
 }
 
 // tensor adds the spec of a tensor argument and returns its index.
-func (b *builder) tensor(a *schema.Argument) int {
+func (b *builder) tensor(a *funcschema.Argument) int {
 	s, vr := b.s, b.vr
 	sp := vr.Tensor
 	sp.Shape = append([]int(nil), sp.Shape...)
 	sp.Same, sp.ViewOf = -1, -1
 	sp.Transposed = sp.Transposed && len(sp.Shape) == 2
 	switch {
-	case vr.Alias && s.Op.Kind == schema.Functional:
+	case vr.Alias && s.Func.Kind() == funcschema.Functional:
 		// two views of one base as arguments
 		if b.base < 0 {
 			bs := NewSpec(sp.Dtype, 2, 2, 3)
@@ -224,7 +224,7 @@ func (b *builder) tensor(a *schema.Argument) int {
 		sp.ViewOf, sp.Index = b.base, b.views%2
 	case vr.Alias && b.first >= 0:
 		sp.Same = b.first
-	case a.IsWrite() && s.Op.Kind == schema.Out:
+	case a.IsWrite() && s.Func.Kind() == funcschema.Out:
 		// a fresh out tensor of its own
 	}
 	if sp.Same < 0 && sp.ViewOf < 0 {
@@ -252,8 +252,8 @@ func indexLike(name string) bool {
 // linearShape gives the shapes the basic linear-algebra ops need: mm and
 // matmul a [c,r] second operand (an [r,r] result), mv a vector, dot and
 // friends two vectors.
-func linearShape(op *schema.Op) func(k int, write bool, sp *Spec) {
-	switch strings.TrimSuffix(op.Func.Name.Name.Base, "_") {
+func linearShape(op *funcschema.Func) func(k int, write bool, sp *Spec) {
+	switch strings.TrimSuffix(op.Name.Name.Base, "_") {
 	case "mm", "matmul":
 		return func(k int, write bool, sp *Spec) {
 			if len(sp.Shape) == 2 && k > 0 {

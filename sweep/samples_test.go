@@ -19,7 +19,7 @@ func TestEveryOp(t *testing.T) {
 		}
 		for _, o := range s.Ops {
 			for vi := range Variants {
-				sm := For(o, vi)
+				sm := For(o.Func, vi)
 				for k, sp := range sm.Specs {
 					if sp.Same >= k || sp.Same < -1 || (sp.Same >= 0 && sm.Specs[sp.Same].Same >= 0) || sp.ViewOf >= k {
 						t.Fatalf("%s %s variant %d: spec %d is the same as %d", v, o.Name, vi, k, sp.Same)
@@ -51,14 +51,14 @@ func (fakeRuntime) Value(a *Arg, t reflect.Type) (reflect.Value, bool, error) {
 	return reflect.Value{}, false, nil
 }
 
-func ops(t testing.TB, v string) map[string]*schema.Op {
+func ops(t testing.TB, v string) map[string]*schema.Func {
 	s, err := schema.Embedded(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := map[string]*schema.Op{}
+	m := map[string]*schema.Func{}
 	for _, o := range s.Ops {
-		m[o.Name] = o
+		m[o.Name] = o.Func
 	}
 	return m
 }

@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // setupTable are the hand-written samples of the ops whose arguments depend on
@@ -254,8 +254,8 @@ type opSetup struct {
 type argEdit func(s *Sample)
 
 // setupOf returns the setup of op, or nil.
-func setupOf(op *schema.Op) *opSetup {
-	base := strings.TrimSuffix(op.Func.Name.Name.Base, "_")
+func setupOf(op *funcschema.Func) *opSetup {
+	base := strings.TrimSuffix(op.Name.Name.Base, "_")
 	for i := range setupTable {
 		if setupTable[i].Ops.MatchString(base) {
 			return &setupTable[i]
@@ -277,7 +277,7 @@ func (s *Sample) tensorArg(name string) *Arg {
 // valueArg returns the non-tensor argument named name (exactly), or nil.
 func (s *Sample) valueArg(name string) *Arg {
 	for i := range s.Args {
-		if a := &s.Args[i]; a.Name() == name && a.Schema.Type.TensorForm() == schema.NotTensor {
+		if a := &s.Args[i]; a.Name() == name && a.Schema.Type.TensorForm() == funcschema.NotTensor {
 			return a
 		}
 	}
@@ -356,7 +356,7 @@ func withInts(name string, v ...int64) argEdit {
 	return func(s *Sample) {
 		if a := s.valueArg(name); a != nil {
 			switch a.base() {
-			case schema.Int, schema.SymInt, schema.Layout, schema.MemoryFormat, schema.QScheme:
+			case funcschema.Int, funcschema.SymInt, funcschema.Layout, funcschema.MemoryFormat, funcschema.QScheme:
 				*a = Arg{Schema: a.Schema, Ints: append([]int64(nil), v...)}
 			}
 		}
@@ -366,7 +366,7 @@ func withInts(name string, v ...int64) argEdit {
 // Bools sets the bool argument named name.
 func withBools(name string, v ...bool) argEdit {
 	return func(s *Sample) {
-		if a := s.valueArg(name); a != nil && a.base() == schema.Bool {
+		if a := s.valueArg(name); a != nil && a.base() == funcschema.Bool {
 			*a = Arg{Schema: a.Schema, Bools: append([]bool(nil), v...)}
 		}
 	}
@@ -375,7 +375,7 @@ func withBools(name string, v ...bool) argEdit {
 // Strs sets the str, Dimname or ScalarType argument named name.
 func withStrs(name string, v ...string) argEdit {
 	return func(s *Sample) {
-		if a := s.valueArg(name); a != nil && (a.base() == schema.Str || a.base() == schema.Dimname || a.base() == schema.ScalarType) {
+		if a := s.valueArg(name); a != nil && (a.base() == funcschema.Str || a.base() == funcschema.Dimname || a.base() == funcschema.ScalarType) {
 			*a = Arg{Schema: a.Schema, Strs: append([]string(nil), v...)}
 		}
 	}
@@ -433,7 +433,7 @@ func tensorList(s *Sample, name string, shapes ...[]int) {
 // [2,4] of batch sizes [1,1]; hx [1,batch,2] (two of them for an LSTM);
 // params w_ih [gates*2,4] and w_hh [gates*2,2].
 func rnnSample(s *Sample) {
-	g := map[string]int{"lstm": 4, "gru": 3}[strings.TrimSuffix(s.Op.Func.Name.Name.Base, "_")]
+	g := map[string]int{"lstm": 4, "gru": 3}[strings.TrimSuffix(s.Func.Name.Name.Base, "_")]
 	if g == 0 {
 		g = 1
 	}
@@ -478,7 +478,7 @@ func tensorSpacing(s *Sample) {
 // vector [2] (ff_) or the state [2,30] (initialize_state_, scramble_),
 // int64; scramble_'s ltm is [2,30,30].
 func sobolSelf(s *Sample) {
-	switch strings.TrimSuffix(s.Op.Func.Name.Name.Base, "_") {
+	switch strings.TrimSuffix(s.Func.Name.Name.Base, "_") {
 	case "_sobol_engine_ff":
 		withShape("self", 2)(s)
 	case "_sobol_engine_initialize_state", "_sobol_engine_scramble":
@@ -492,7 +492,7 @@ func sobolSelf(s *Sample) {
 // fractionalSamples gives fractional max pooling an input [1,2,4...],
 // kernel 2, output 2, and random samples [1,2,d] in [0,1).
 func fractionalSamples(s *Sample) {
-	d := spatialRank(s.Op.Func.Name.Name.Base, s.Op)
+	d := spatialRank(s.Func.Name.Name.Base, s.Func)
 	withShape("self", spatial(d, 1, 2, 4)...)(s)
 	withShape("random_samples", 1, 2, d)(s)
 	withFill("random_samples", fillZeros)(s)
@@ -508,9 +508,9 @@ func fractionalSamples(s *Sample) {
 func toSparseOut(s *Sample) {
 	l := SparseCOO
 	switch {
-	case strings.HasSuffix(s.Op.Func.Name.Name.Base, "_csr"):
+	case strings.HasSuffix(s.Func.Name.Name.Base, "_csr"):
 		l = SparseCSR
-	case strings.HasSuffix(s.Op.Func.Name.Name.Base, "_csc"):
+	case strings.HasSuffix(s.Func.Name.Name.Base, "_csc"):
 		l = SparseCSC
 	}
 	withLayout("self", "")(s)
@@ -574,7 +574,7 @@ func mkldnnLinearOuts(s *Sample) {
 		"mkldnn_linear_backward":         {{2, 3}, {4, 3}, {4}},
 		"mkldnn_linear_backward_input":   {{2, 3}},
 		"mkldnn_linear_backward_weights": {{4, 3}, {4}},
-	}[s.Op.Func.Name.Name.Base]
+	}[s.Func.Name.Name.Base]
 	for i, k := range s.writes() {
 		if i < len(outs) {
 			s.setShape([]int{k}, outs[i])
@@ -586,7 +586,7 @@ func mkldnnLinearOuts(s *Sample) {
 // input [1,2,4...], output and grad_output [1,2,2...], kernel and
 // stride 2.
 func mkldnnPool(s *Sample) {
-	d := spatialRank(s.Op.Func.Name.Name.Base, s.Op)
+	d := spatialRank(s.Func.Name.Name.Base, s.Func)
 	for _, n := range []string{"self", "input", "output", "grad_output"} {
 		sh := spatial(d, 1, 2, 2)
 		if n == "self" || n == "input" {
@@ -600,7 +600,7 @@ func mkldnnPool(s *Sample) {
 	// the backward takes an empty stride as given, not as the kernel's
 	withInts("stride", repeat(int64(2), d)...)(s)
 	out := spatial(d, 1, 2, 2)
-	if strings.HasSuffix(s.Op.Func.Name.Name.Base, "_backward") {
+	if strings.HasSuffix(s.Func.Name.Name.Base, "_backward") {
 		out = spatial(d, 1, 2, 4)
 	}
 	for _, k := range s.writes() {
@@ -614,7 +614,7 @@ func mkldnnPool(s *Sample) {
 // channel).
 func fakeQuantParams(s *Sample) {
 	n := 1
-	if strings.Contains(s.Op.Func.Name.Name.Base, "per_channel") {
+	if strings.Contains(s.Func.Name.Name.Base, "per_channel") {
 		n = 2
 	}
 	withShape("scale", n)(s)
@@ -637,7 +637,7 @@ func jaggedOffsets(s *Sample) {
 // q_per_channel_zero_points' int64, their results' dtypes.
 func perChannelOutDtype(s *Sample) {
 	d := "float64"
-	if strings.HasSuffix(s.Op.Func.Name.Name.Base, "zero_points") {
+	if strings.HasSuffix(s.Func.Name.Name.Base, "zero_points") {
 		d = "int64"
 	}
 	withDtype("out", d)(s)
@@ -645,7 +645,7 @@ func perChannelOutDtype(s *Sample) {
 
 func quantizedOut(s *Sample) {
 	l := Quantized
-	if strings.Contains(s.Op.Func.Name.Name.Base, "per_channel") {
+	if strings.Contains(s.Func.Name.Name.Base, "per_channel") {
 		l = QuantizedPerChannel
 	}
 	withShape("out", 2, 3)(s)

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/funcschema"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/checked"
-	"github.com/assertgen/assertgen/schema"
 	"github.com/assertgen/assertgen/sweep"
 )
 
@@ -108,11 +108,10 @@ func FuzzSweep(f *testing.F) { sweep.Fuzz(f, adapter{}, checked.SweepOps) }
 func TestRejected(t *testing.T) {
 	n, all := 0, 0
 	for line, fn := range checked.SweepOps {
-		l, err := schema.ParseList("table", []byte(line))
+		op, err := funcschema.ParseFunc(line) // the table's lines, as gen printed them
 		if err != nil {
 			t.Fatal(err)
 		}
-		op := l.Ops[0]
 		for v := range sweep.Variants {
 			all++
 			s := sweep.For(op, v)
@@ -123,7 +122,7 @@ func TestRejected(t *testing.T) {
 			var me *sweep.MakeError
 			if err != nil && !errors.As(err, &me) {
 				n++
-				t.Logf("%s [%s] %s: %v", op.Name, sweep.Variants[v].Name, s.Describe(), err)
+				t.Logf("%s [%s] %s: %v", op.Name.String(), sweep.Variants[v].Name, s.Describe(), err)
 			}
 		}
 	}

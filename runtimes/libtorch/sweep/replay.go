@@ -232,7 +232,7 @@ func replaySample(op *schema.Op, c opinfo.Call) (*samples.Sample, []*opinfo.Tens
 	if len(c) != len(args) {
 		return nil, nil, fmt.Errorf("recorded with %d arguments, the schema has %d", len(c), len(args))
 	}
-	s := &samples.Sample{Op: op, Args: make([]samples.Arg, len(args))}
+	s := &samples.Sample{Func: op.Func, Args: make([]samples.Arg, len(args))}
 	var recs []*opinfo.Tensor
 	tensor := func(v *opinfo.Value) (int, error) {
 		var rec *opinfo.Tensor
@@ -266,7 +266,7 @@ func replaySample(op *schema.Op, c opinfo.Call) (*samples.Sample, []*opinfo.Tens
 		ar.Schema = a
 		if v != nil && v.Default {
 			if def == nil {
-				def = samples.For(op, 0)
+				def = samples.For(op.Func, 0)
 			}
 			if def.Args[i].Tensors != nil {
 				return nil, nil, fmt.Errorf("argument %s: a default tensor", a.Name)

@@ -161,7 +161,7 @@ func runSample(op *schema.Op, fn reflect.Value, k, base int, release string, kep
 		}
 		err = runReplay(op, fn, calls[k-replayFirst], conv)
 	} else {
-		s := samples.For(op, k)
+		s := samples.For(op.Func, k)
 		err = s.Run(func(s *samples.Sample) error {
 			return callWith(s, fn, func(p *pool) samples.Runtime { return converted(adapter{p}, p, conv) })
 		})
@@ -192,7 +192,7 @@ func runValue(op *schema.Op, fn reflect.Value, k, base int, kept *keptSamples) (
 		if crashHook != nil {
 			crashHook(base, true)
 		}
-		s = samples.For(op, base)
+		s = samples.For(op.Func, base)
 		var err error
 		asserts.Collect(func() {
 			err = s.Run(func(s *samples.Sample) error {
