@@ -144,7 +144,9 @@ func (a *Arg) base() funcschema.BaseTy {
 	return t.Base
 }
 
-// For returns the op's sample of variant v.
+// For returns the sample of variant v (an index of [Variants]) of the op
+// whose parsed schema is op (a *schema.Func, from schema.ParseFunc or a
+// loaded schema's Op.Func).
 func For(op *funcschema.Func, v int) *Sample {
 	vr := Variants[v]
 	s := &Sample{Func: op, Variant: v}
