@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"github.com/assertgen/assertgen/internal/funcschema"
+
 	"bytes"
 	"strings"
 )
@@ -24,7 +26,7 @@ func ParseList(path string, src []byte) (*Schema, error) {
 	}
 	if p, bad := firstRune(path, src, false, controlChar); bad {
 		starts := lineStarts(src, false)
-		errs.Addf(p, "control character %s is not allowed", quoteChar(string(src[starts[p.Line-1]+p.Column-1:])))
+		errs.Addf(p, "control character %s is not allowed", funcschema.QuoteChar(string(src[starts[p.Line-1]+p.Column-1:])))
 		return nil, errs.Err()
 	}
 	s := &Schema{Path: path, Format: FormatList, Version: newestRules().Version}
@@ -49,7 +51,7 @@ func ParseList(path string, src []byte) (*Schema, error) {
 		pos := Position{path, i + 1, col}
 		body := trimmed
 		if ns, rest, found := CutNamespace(trimmed); found {
-			if identLen(ns) != len(ns) {
+			if funcschema.IdentLen(ns) != len(ns) {
 				errs.Addf(pos, "invalid namespace %q", ns)
 				continue
 			}

@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"github.com/assertgen/assertgen/internal/funcschema"
+
 	"fmt"
 	"slices"
 	"strings"
@@ -75,7 +77,7 @@ func newRules(p *pytorch.Release) *rules {
 	}
 	r.goneTypes = map[BaseTy]bool{}
 	for _, name := range r.GoneBaseTypes {
-		t, ok := lookupBaseTy(name)
+		t, ok := funcschema.LookupBaseTy(name)
 		if !ok {
 			r.err = fmt.Errorf("internal/pytorch: release %s: GoneBaseTypes: unknown base type %q", r.Version, name)
 		}

@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"github.com/assertgen/assertgen/internal/funcschema"
+
 	"slices"
 	"strconv"
 	"strings"
@@ -410,7 +412,7 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 	schemaText := text
 	nsOff := 0
 	if ns, rest, found := CutNamespace(text); found {
-		if identLen(ns) != len(ns) {
+		if funcschema.IdentLen(ns) != len(ns) {
 			l.errorf(e.FuncPos, "invalid namespace %q", ns)
 			return nil
 		}
@@ -739,13 +741,15 @@ func (l *yamlLoader) checkEntry(e *Entry) {
 
 	if !e.DispatchSet && !e.Structured && e.StructuredDelegate == "" {
 		base := f.Name.Name.String()
-		if strings.HasPrefix(base, "new_") || strings.HasSuffix(base, "_like") || (f.HasTensorOptions() && !f.hasTensorArg()) {
+		if strings.HasPrefix(base, "new_") || strings.HasSuffix(base, "_like") || (f.HasTensorOptions() && !hasTensorArg(f)) {
 			l.errorf(e.FuncPos, "%s: a factory function needs a CompositeExplicitAutograd dispatch entry, not an implicit one", name)
 		}
 	}
 }
 
-func (f *Func) hasTensorArg() bool {
+// hasTensorArg reports whether f has a tensor argument (positional or
+// keyword-only).
+func hasTensorArg(f *Func) bool {
 	tensor := func(a Argument) bool { return a.Type.IsTensorLike() }
 	return slices.ContainsFunc(f.Positional, tensor) || slices.ContainsFunc(f.KwargOnly, tensor)
 }

@@ -17,7 +17,7 @@ func (r sizeRuntime) Tensor(sp Spec, made []reflect.Value) (reflect.Value, error
 	if sp.Same >= 0 {
 		return made[sp.Same], nil
 	}
-	*r.most = max(*r.most, sp.Numel())
+	*r.most = max(*r.most, sp.numel())
 	return reflect.ValueOf(&shapedTensor{sp.Shape}), nil
 }
 
@@ -40,7 +40,7 @@ func kronOut(self, other, out *shapedTensor) *shapedTensor {
 	return out
 }
 
-// No repair grows a sample past MaxElements, whatever the kernel answers:
+// No repair grows a sample past maxElements, whatever the kernel answers:
 // kron.out(x, x, out=x) asks for x's square each round (2x3, 4x9, 16x81,
 // 256x6561, 65536x43046721), and the sweep stops at the bound instead of
 // making it.
@@ -52,8 +52,8 @@ func TestRepairsStayBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if most > MaxElements {
-		t.Errorf("the runtime was asked for a tensor of %d elements, above MaxElements (%d)", most, MaxElements)
+	if most > maxElements {
+		t.Errorf("the runtime was asked for a tensor of %d elements, above maxElements (%d)", most, maxElements)
 	}
 	if _, ok := rep.Exercised["kron.out"]; !ok {
 		t.Errorf("kron.out not exercised:\n%s", rep)
@@ -62,10 +62,10 @@ func TestRepairsStayBounded(t *testing.T) {
 	// sample is built, before the runtime makes anything
 	s := For(ops(t, "2.6")["neg"], 0)
 	s.Specs[0].Shape = []int{65536, 43046721}
-	_, err = s.Build(rt, reflect.TypeOf(func(*shapedTensor) *shapedTensor { return nil }))
+	_, err = s.build(rt, reflect.TypeOf(func(*shapedTensor) *shapedTensor { return nil }))
 	var me *MakeError
-	if !errors.As(err, &me) || most > MaxElements {
-		t.Errorf("a spec of %d elements built: %v", s.Specs[0].Numel(), err)
+	if !errors.As(err, &me) || most > maxElements {
+		t.Errorf("a spec of %d elements built: %v", s.Specs[0].numel(), err)
 	}
 }
 
@@ -96,7 +96,7 @@ func (f64Runtime) Value(*Arg, reflect.Type) (reflect.Value, bool, error) {
 func TestDtypeRepairReachesTheBase(t *testing.T) {
 	views := 0
 	fn := func(self, other *fakeTensor, alpha float64) *fakeTensor { return &fakeTensor{} }
-	out := RunSample(ops(t, "2.6")["add.Tensor"], 5, fn, f64Runtime{&views})
+	out := runSample(ops(t, "2.6")["add.Tensor"], 5, fn, f64Runtime{&views})
 	if out.Err != nil {
 		t.Fatal(out.Err)
 	}

@@ -63,13 +63,13 @@ func (sp Spec) String() string {
 // Build makes the sample's tensors with rt and returns the arguments of
 // fn, a function with the op's signature in schema order (Tensor[]
 // arguments become slices of fn's element type).
-func (s *Sample) Build(rt Runtime, fn reflect.Type) ([]reflect.Value, error) {
+func (s *Sample) build(rt Runtime, fn reflect.Type) ([]reflect.Value, error) {
 	if fn.NumIn() != len(s.Args) {
-		return nil, fmt.Errorf("%s: the function has %d parameters, the schema %d arguments", s.Op.Name, fn.NumIn(), len(s.Args))
+		return nil, fmt.Errorf("%s: the function has %d parameters, the schema %d arguments", s.Func.Name.String(), fn.NumIn(), len(s.Args))
 	}
 	made := make([]reflect.Value, 0, len(s.Specs))
 	for _, sp := range s.Specs {
-		if err := sp.Check(); err != nil {
+		if err := sp.check(); err != nil {
 			return nil, &MakeError{sp, err}
 		}
 		v, err := rt.Tensor(sp, made)
@@ -97,7 +97,7 @@ func (s *Sample) Build(rt Runtime, fn reflect.Type) ([]reflect.Value, error) {
 				v, err = ar.convert(t)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: argument %s: %v", s.Op.Name, ar.Name(), err)
+				return nil, fmt.Errorf("%s: argument %s: %v", s.Func.Name.String(), ar.Name(), err)
 			}
 			out[i] = v
 		}
@@ -154,7 +154,7 @@ func (ar *Arg) scalarAt(i int, t reflect.Type) (reflect.Value, error) {
 			v.SetInt(ar.Ints[i])
 		case i < len(ar.Floats):
 			v.SetInt(int64(ar.Floats[i]))
-		case i < len(ar.Strs) && IsDtype(ar.Strs[i]):
+		case i < len(ar.Strs) && isDtype(ar.Strs[i]):
 			// a ScalarType: c10's number, which gen's default Go type
 			// (int) and a runtime's own int enum both take
 			code, ok := ScalarTypeCode(ar.Strs[i])
@@ -234,8 +234,8 @@ var scalarTypeCodes = map[string]int{
 	"uint64": 29, // since PyTorch 2.3
 }
 
-// IsDtype reports whether s names a dtype of [Dtypes].
-func IsDtype(s string) bool { return contains(Dtypes, s) }
+// isDtype reports whether s names a dtype of [dtypeNames].
+func isDtype(s string) bool { return contains(dtypeNames, s) }
 
 // Describe says what the sample passes, for reports.
 func (s *Sample) Describe() string {

@@ -9,13 +9,13 @@ import (
 	"strings"
 )
 
-// A CrashError is a call that panicked with a Go runtime error (an index
+// A crashError is a call that panicked with a Go runtime error (an index
 // out of range, a nil dereference, a division by zero) or with a nil
 // error: a bug of the code that ran (the kernel, its wrapper or the
 // runtime's adapter), not its refusal of the sample. No repair reads it:
 // the sweep reports it as a crash finding, with the panic's text and the
 // place it happened.
-type CrashError struct {
+type crashError struct {
 	// Text is the panic's text ("runtime error: index out of range [3]
 	// with length 3"), or what the panic value was when it has none ("a
 	// panic with a nil *mytensor.DimsError").
@@ -26,7 +26,7 @@ type CrashError struct {
 	At string
 }
 
-func (e *CrashError) Error() string {
+func (e *crashError) Error() string {
 	if e.At == "" {
 		return "crash: " + e.Text
 	}
@@ -34,21 +34,21 @@ func (e *CrashError) Error() string {
 }
 
 // recovered is the error a panic value r of a call stands for: a
-// *CrashError for a Go runtime error or an error that is nil (or whose
+// *crashError for a Go runtime error or an error that is nil (or whose
 // Error method itself panics), r itself for another error (a kernel's
 // error the bindings panic with), else r's text. Call it in the deferred
 // function that recovered r, so that the place of the panic is still on
 // the stack.
 func recovered(r any) error {
 	if re, ok := r.(runtime.Error); ok {
-		return &CrashError{Text: errorText(re), At: panicSite()}
+		return &crashError{Text: errorText(re), At: panicSite()}
 	}
 	if e, ok := r.(error); ok {
 		if isNil(e) {
-			return &CrashError{Text: fmt.Sprintf("a panic with a nil %T", e), At: panicSite()}
+			return &crashError{Text: fmt.Sprintf("a panic with a nil %T", e), At: panicSite()}
 		}
 		if _, ok := textOf(e); !ok {
-			return &CrashError{Text: fmt.Sprintf("a panic with a %T whose Error method panics", e), At: panicSite()}
+			return &crashError{Text: fmt.Sprintf("a panic with a %T whose Error method panics", e), At: panicSite()}
 		}
 		return e
 	}
@@ -89,7 +89,7 @@ func panicSite() string {
 	pcs := make([]uintptr, 64)
 	n := runtime.Callers(2, pcs)
 	frames := runtime.CallersFrames(pcs[:n])
-	self := reflect.TypeFor[CrashError]().PkgPath() + "."
+	self := reflect.TypeFor[crashError]().PkgPath() + "."
 	for {
 		f, more := frames.Next()
 		fn := f.Function
@@ -112,9 +112,9 @@ func shortFunc(fn string) string {
 	return fn
 }
 
-// isCrash reports whether err is a *CrashError.
+// isCrash reports whether err is a *crashError.
 func isCrash(err error) bool {
-	var ce *CrashError
+	var ce *crashError
 	return errors.As(err, &ce)
 }
 
@@ -129,7 +129,7 @@ type Crash struct {
 }
 
 // crash adds a crash of op's named sample.
-func (r *Report) crash(op, name string, ce *CrashError) {
+func (r *Report) crash(op, name string, ce *crashError) {
 	var c *Crash
 	for _, x := range r.Crashes {
 		if x.Op == op && x.Text == ce.Text && x.At == ce.At {

@@ -81,7 +81,7 @@ func TestCrashIsNotRepaired(t *testing.T) {
 	calls := 0
 	err := s.Run(func(*Sample) error {
 		calls++
-		return &CrashError{Text: "runtime error: index out of range [3] with length 3"}
+		return &crashError{Text: "runtime error: index out of range [3] with length 3"}
 	})
 	if calls != 1 || len(s.Repairs) != 0 || err == nil {
 		t.Errorf("%d calls, repairs %v, err %v", calls, s.Repairs, err)

@@ -12,16 +12,17 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // Call builds s's arguments with rt and calls fn, a function with the op's
 // signature (a checked wrapper). A panic of the call is its error: a
-// [*CrashError] for a Go runtime error or a nil error, else the panic
-// value itself when it is an error (a [RankError], a runtime's own error
-// type), else its text; rt's [Classifier], when it has one, gives the
-// error its repair kind. The results go to rt's [Releaser], when it
-// has one, else they are dropped.
+// crash for a Go runtime error or a nil error (its text starts with
+// "crash: "; [Sample.Run] does not repair it, and a sweep reports it as a
+// [Crash]), else the panic value itself when it is an error (a
+// [RankError], a runtime's own error type), else its text; rt's
+// [Classifier], when it has one, gives the error its repair kind. The
+// results go to rt's [Releaser], when it has one, else they are dropped.
 func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	var results []reflect.Value
 	if r, ok := rt.(Releaser); ok {
@@ -30,11 +31,11 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if err = recovered(r); !isCrash(err) {
-				err = Classify(rt, err)
+				err = classify(rt, err)
 			}
 		}
 	}()
-	args, err := s.Build(rt, fn.Type())
+	args, err := s.build(rt, fn.Type())
 	if err != nil {
 		return err
 	}
@@ -59,7 +60,7 @@ func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation,
 			err = recovered(r)
 		}
 	}()
-	args, err := s.Build(rt, fn.Type())
+	args, err := s.build(rt, fn.Type())
 	if err != nil {
 		return nil, err
 	}
@@ -89,8 +90,8 @@ type Releaser interface {
 	Release(results []reflect.Value)
 }
 
-// An Outcome is what one sample of an op did.
-type Outcome struct {
+// An outcome is what one sample of an op did.
+type outcome struct {
 	Sample *Sample // as it ran last: Sample.Repairs names its repairs
 	// Err is the last call's error after the repairs: nil when the sample
 	// ran, a *MakeError when the runtime cannot make it (not run), else
@@ -100,17 +101,17 @@ type Outcome struct {
 	Violations []asserts.Violation
 }
 
-// RunSample runs variant v of op through fn (the op's checked wrapper),
+// runSample runs variant v of op through fn (the op's checked wrapper),
 // repairing the sample after each error ([Sample.Run]), and collects the
 // violations of its calls.
-func RunSample(op *schema.Op, v int, fn any, rt Runtime) Outcome {
+func runSample(op *funcschema.Func, v int, fn any, rt Runtime) outcome {
 	s := For(op, v)
 	f := reflect.ValueOf(fn)
 	var err error
 	vs := asserts.Collect(func() {
 		err = s.Run(func(s *Sample) error { return Call(rt, f, s) })
 	})
-	return Outcome{Sample: s, Err: err, Violations: vs}
+	return outcome{Sample: s, Err: err, Violations: vs}
 }
 
 // Options are a sweep's settings.
@@ -154,33 +155,34 @@ type Table = iter.Seq2[string, any]
 func ByName(t Table) map[string]any {
 	m := map[string]any{}
 	for line, fn := range t {
-		m[schema.FuncName(line)] = fn
+		m[funcschema.FuncName(line)] = fn
 	}
 	return m
 }
 
-// An Entry is one op of a parsed [Table]: its schema and its wrapper.
-type Entry struct {
-	Op *schema.Op
-	Fn any
+// An entry is one op of a parsed [Table]: its name, its schema and its
+// wrapper.
+type entry struct {
+	Name string
+	Func *funcschema.Func
+	Fn   any
 }
 
-// Entries parses a table's schemas, in its order. A schema that does not
+// parseTable parses a table's schemas, in its order. A schema that does not
 // parse, or a wrapper that is not a function, is an error.
-func Entries(ops Table) ([]Entry, error) {
-	var es []Entry
+func parseTable(ops Table) ([]entry, error) {
+	var es []entry
 	for line, fn := range ops {
-		s, err := schema.ParseList("sweep table", []byte(line))
+		_, text, _ := funcschema.CutNamespace(line)
+		f, err := funcschema.ParseFunc(text)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("sweep table: %q: %v", line, err)
 		}
-		if len(s.Ops) != 1 {
-			return nil, fmt.Errorf("sweep table: %q is not one schema", line)
-		}
+		name := f.Name.String()
 		if reflect.TypeOf(fn) == nil || reflect.TypeOf(fn).Kind() != reflect.Func {
-			return nil, fmt.Errorf("sweep table: %s: the wrapper is %T, not a function", s.Ops[0].Name, fn)
+			return nil, fmt.Errorf("sweep table: %s: the wrapper is %T, not a function", name, fn)
 		}
-		es = append(es, Entry{s.Ops[0], fn})
+		es = append(es, entry{name, f, fn})
 	}
 	return es, nil
 }
@@ -203,7 +205,7 @@ func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
 	if o.Samples > 0 {
 		n = min(o.Samples, n)
 	}
-	es, err := Entries(ops)
+	es, err := parseTable(ops)
 	if err != nil {
 		return nil, err
 	}
@@ -215,14 +217,14 @@ func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
 	byKey := map[string]*Finding{}
 	for _, e := range es {
 		base := rep.sweepVariants(e, n, rt, byKey)
-		tried := []byte(rep.Tried[e.Op.Name] + " ")
+		tried := []byte(rep.Tried[e.Name] + " ")
 		for p := range Probes {
 			if o.NoValues {
 				break
 			}
 			tried = append(tried, rep.probe(e, base, p, rt, byKey))
 		}
-		rep.Tried[e.Op.Name] = string(tried)
+		rep.Tried[e.Name] = string(tried)
 	}
 	rep.Checks = asserts.ReadStats().TotalRan() - before.TotalRan()
 	slices.SortFunc(rep.Findings, func(a, b *Finding) int { return strings.Compare(a.Key(), b.Key()) })
@@ -232,13 +234,13 @@ func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
 // sweepVariants runs op e on variants 0 to n-1 and returns its base
 // sample: the first that ran, an aliasing one only when no other did
 // (nil when none ran).
-func (r *Report) sweepVariants(e Entry, n int, rt Runtime, byKey map[string]*Finding) *Sample {
+func (r *Report) sweepVariants(e entry, n int, rt Runtime, byKey map[string]*Finding) *Sample {
 	var base, alias *Sample
 	first := ""
 	tried := make([]byte, 0, n)
 	for v := range n {
-		out := RunSample(e.Op, v, e.Fn, rt)
-		r.add(e.Op.Name, v, out, byKey)
+		out := runSample(e.Func, v, e.Fn, rt)
+		r.add(e.Name, v, out, byKey)
 		tried = append(tried, outcomeCode(out))
 		if v == 0 && out.Err != nil {
 			first = firstLine(out.Err.Error())
@@ -254,9 +256,9 @@ func (r *Report) sweepVariants(e Entry, n int, rt Runtime, byKey map[string]*Fin
 		}
 		r.again(e, Variants[v].Name, out, rt, byKey)
 	}
-	r.Tried[e.Op.Name] = string(tried)
-	if _, ok := r.Exercised[e.Op.Name]; !ok {
-		r.NotReached[e.Op.Name] = first
+	r.Tried[e.Name] = string(tried)
+	if _, ok := r.Exercised[e.Name]; !ok {
+		r.NotReached[e.Name] = first
 	}
 	if base == nil {
 		base = alias
@@ -267,56 +269,56 @@ func (r *Report) sweepVariants(e Entry, n int, rt Runtime, byKey map[string]*Fin
 // again calls a sample that ran twice more on one set of its arguments
 // (callTwice) and adds what the second call found and the sample's own
 // run did not.
-func (r *Report) again(e Entry, name string, out Outcome, rt Runtime, byKey map[string]*Finding) {
+func (r *Report) again(e entry, name string, out outcome, rt Runtime, byKey map[string]*Finding) {
 	vs, err := callTwice(rt, reflect.ValueOf(e.Fn), out.Sample)
 	r.Again++
-	r.findings(e.Op.Name, name+", called again", onlyNew(vs, out.Violations), byKey)
-	var ce *CrashError
+	r.findings(e.Name, name+", called again", onlyNew(vs, out.Violations), byKey)
+	var ce *crashError
 	if errors.As(err, &ce) {
-		r.crash(e.Op.Name, name+", called again", ce)
+		r.crash(e.Name, name+", called again", ce)
 	} else if err != nil {
-		r.AgainFailed[e.Op.Name] = firstLine(err.Error())
+		r.AgainFailed[e.Name] = firstLine(err.Error())
 	}
 }
 
-// RunProbe runs probe p of op's base sample (a sample that ran, see
+// runProbe runs probe p of op's base sample (a sample that ran, see
 // [Sample.ApplyProbe]) through fn once, without repairs, and collects its
-// violations; the status says whether it ran at all (Probed) or why not.
-func RunProbe(base *Sample, p int, fn any, rt Runtime) (Outcome, ProbeStatus) {
+// violations; notRun is ApplyProbe's.
+func runProbe(base *Sample, p int, fn any, rt Runtime) (out outcome, notRun byte) {
 	s, st := base.ApplyProbe(p)
-	if st != Probed {
-		return Outcome{Sample: s}, st
+	if st != probeChanged {
+		return outcome{Sample: s}, st
 	}
 	f := reflect.ValueOf(fn)
 	var err error
 	vs := asserts.Collect(func() { err = Call(rt, f, s) })
-	return Outcome{Sample: s, Err: err, Violations: vs}, st
+	return outcome{Sample: s, Err: err, Violations: vs}, st
 }
 
 // probe runs probe p of e's base sample, adds what it did and returns its
 // code for Tried.
-func (r *Report) probe(e Entry, base *Sample, p int, rt Runtime, byKey map[string]*Finding) byte {
-	c := &r.Values[p]
+func (r *Report) probe(e entry, base *Sample, p int, rt Runtime, byKey map[string]*Finding) byte {
+	c := &r.valueCounts[p]
 	if base == nil {
 		c.NotReached++
 		return '_'
 	}
-	out, st := RunProbe(base, p, e.Fn, rt)
+	out, st := runProbe(base, p, e.Fn, rt)
 	switch st {
-	case ProbeSame:
+	case probeSame:
 		c.Same++
-		return '='
-	case ProbeNoArg:
+		return st
+	case probeNoArg:
 		c.NoArg++
-		return '-'
+		return st
 	}
 	name := "value: " + Probes[p].Name
 	var me *MakeError
-	var ce *CrashError
+	var ce *crashError
 	switch {
 	case errors.As(out.Err, &ce):
 		c.Crashed++
-		r.crash(e.Op.Name, name, ce)
+		r.crash(e.Name, name, ce)
 	case errors.As(out.Err, &me):
 		c.Unmade++
 	case out.Err != nil:
@@ -324,7 +326,7 @@ func (r *Report) probe(e Entry, base *Sample, p int, rt Runtime, byKey map[strin
 	default:
 		c.Ran++
 	}
-	r.findings(e.Op.Name, name, out.Violations, byKey)
+	r.findings(e.Name, name, out.Violations, byKey)
 	if out.Err == nil {
 		r.again(e, name, out, rt, byKey)
 	}
@@ -332,7 +334,7 @@ func (r *Report) probe(e Entry, base *Sample, p int, rt Runtime, byKey map[strin
 }
 
 // outcomeCode is a sample's character in Tried.
-func outcomeCode(out Outcome) byte {
+func outcomeCode(out outcome) byte {
 	var me *MakeError
 	switch {
 	case isCrash(out.Err):

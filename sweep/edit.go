@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // The edits a repair makes to a sample: each reports whether it changed
@@ -70,7 +70,7 @@ func (s *Sample) named(name string) []int {
 		}
 		return ks
 	}
-	if a := s.arg(name); a != nil && a.Absent && a.Schema.Type.TensorForm() == schema.TensorOptional {
+	if a := s.arg(name); a != nil && a.Absent && a.Schema.Type.TensorForm() == funcschema.TensorOptional {
 		return nil
 	}
 	switch name {
@@ -152,25 +152,25 @@ func (s *Sample) retype(sp *Spec, dt string) bool {
 	}
 	s.tried[sp.Dtype] = true
 	sp.Dtype = dt
-	if IsQuantized(dt) && !IsQuantizedLayout(sp.Layout) {
+	if isQuantized(dt) && !isQuantizedLayout(sp.Layout) {
 		sp.Layout = Quantized
-	} else if !IsQuantized(dt) && IsQuantizedLayout(sp.Layout) {
+	} else if !isQuantized(dt) && isQuantizedLayout(sp.Layout) {
 		sp.Layout = ""
 	}
-	if !IsComplex(dt) {
+	if !isComplex(dt) {
 		sp.Conj = false
 	}
-	if !IsFloating(dt) && !IsComplex(dt) {
+	if !isFloating(dt) && !isComplex(dt) {
 		sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
 	}
 	return true
 }
 
 // setShape gives the tensors ks the shape; a shape past the size bound
-// ([Bounded]) changes nothing, so that no repair grows a sample without
+// ([checkBound]) changes nothing, so that no repair grows a sample without
 // end (kron.out(x, x, out=x) squares x at each repair of out).
 func (s *Sample) setShape(ks []int, shape []int) bool {
-	if Bounded(shape) != nil {
+	if checkBound(shape) != nil {
 		return false
 	}
 	changed := false
@@ -222,7 +222,7 @@ func (s *Sample) setInts(name string, v ...int64) bool {
 		return false
 	}
 	switch a.base() {
-	case schema.Int, schema.SymInt, schema.Scalar:
+	case funcschema.Int, funcschema.SymInt, funcschema.Scalar:
 	default:
 		return false
 	}
@@ -239,7 +239,7 @@ func (s *Sample) present(name string) bool {
 	}
 	vr := Variants[s.Variant]
 	switch a.Schema.Type.TensorForm() {
-	case schema.TensorOptional:
+	case funcschema.TensorOptional:
 		sp := vr.Tensor
 		sp.Shape = append([]int(nil), sp.Shape...)
 		sp.Same, sp.ViewOf, sp.Transposed = -1, -1, false
@@ -249,7 +249,7 @@ func (s *Sample) present(name string) bool {
 		s.Specs = append(s.Specs, sp)
 		*a = Arg{Schema: a.Schema, Tensors: []int{len(s.Specs) - 1}}
 		return true
-	case schema.NotTensor:
+	case funcschema.NotTensor:
 		*a = Arg{Schema: a.Schema}
 		a.byName(s, vr)
 		return !a.Absent

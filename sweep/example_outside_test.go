@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,7 +31,7 @@ func (adapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error
 	switch {
 	case sp.Same >= 0:
 		return made[sp.Same], nil
-	case sp.ViewOf >= 0 || sp.Layout != "" || sp.Transposed || !sweep.IsFloating(sp.Dtype):
+	case sp.ViewOf >= 0 || sp.Layout != "" || sp.Transposed || !slices.Contains(realFloats, sp.Dtype):
 		return reflect.Value{}, errors.New("contiguous float tensors only")
 	}
 	return reflect.ValueOf(reftensor.FromSlice(sp.Elements(), sp.Shape...)), nil

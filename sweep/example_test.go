@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/assertgen/assertgen/examples/reftensor"
 	"github.com/assertgen/assertgen/schema"
@@ -16,11 +17,14 @@ import (
 // for values.
 type refRuntime struct{}
 
+// realFloats are the dtypes refRuntime makes (as float64).
+var realFloats = []string{"float16", "bfloat16", "float32", "float64"}
+
 func (refRuntime) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error) {
 	switch {
 	case sp.Same >= 0:
 		return made[sp.Same], nil
-	case sp.ViewOf >= 0 || sp.Layout != "" || sp.Transposed || !sweep.IsFloating(sp.Dtype):
+	case sp.ViewOf >= 0 || sp.Layout != "" || sp.Transposed || !slices.Contains(realFloats, sp.Dtype):
 		return reflect.Value{}, errors.New("reftensor: contiguous float64 only")
 	}
 	return reflect.ValueOf(reftensor.FromSlice(sp.Elements(), sp.Shape...)), nil
@@ -59,23 +63,19 @@ func ExampleSample_Run() {
 	if err != nil {
 		panic(err)
 	}
-	fn := reflect.ValueOf(outer)
-	sm := sweep.For(s.Op("outer"), 0)
-	fmt.Println("sample 0:", sm.Describe())
-	err = sm.Run(func(sm *sweep.Sample) (err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("%v", r)
-				fmt.Println("raised:", err)
-			}
-		}()
-		args, err := sm.Build(refRuntime{}, fn.Type())
-		if err != nil {
-			return err
-		}
-		r := fn.Call(args)[0].Interface().(*reftensor.Tensor)
+	fn := reflect.ValueOf(func(self, vec2 *reftensor.Tensor) *reftensor.Tensor {
+		r := outer(self, vec2)
 		fmt.Println("ran: a result of shape", r.Sizes())
-		return nil
+		return r
+	})
+	sm := sweep.For(s.Op("outer").Func, 0)
+	fmt.Println("sample 0:", sm.Describe())
+	err = sm.Run(func(sm *sweep.Sample) error {
+		err := sweep.Call(refRuntime{}, fn, sm) // builds the arguments, calls, recovers a panic
+		if err != nil {
+			fmt.Println("raised:", err)
+		}
+		return err
 	})
 	fmt.Println("error:", err)
 	fmt.Println("repaired:", sm.Describe())

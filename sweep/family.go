@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // The hand-written samples, for the families the repair rules cannot reach
@@ -88,8 +88,8 @@ func spatial(d, n, c, s int) []int {
 // nil. It fills s for variant vr and reports false when the family has
 // no sample for that variant (it leaves the variant's own tensors be: the
 // family's shapes serve the float variants).
-func family(op *schema.Op) func(s *Sample, vr Variant) bool {
-	base := strings.TrimSuffix(op.Func.Name.Name.Base, "_")
+func family(op *funcschema.Func) func(s *Sample, vr Variant) bool {
+	base := strings.TrimSuffix(op.Name.Name.Base, "_")
 	for i := range families {
 		f := &families[i]
 		if !f.ops.MatchString(base) {
@@ -103,7 +103,7 @@ func family(op *schema.Op) func(s *Sample, vr Variant) bool {
 			}
 		}
 		return func(s *Sample, vr Variant) bool {
-			if vr.Alias || !IsFloating(vr.Tensor.Dtype) || len(vr.Tensor.Shape) == 0 {
+			if vr.Alias || !isFloating(vr.Tensor.Dtype) || len(vr.Tensor.Shape) == 0 {
 				return false
 			}
 			fill(s, op, vr, f.tensors(d), f.ints(d))
@@ -119,14 +119,14 @@ func family(op *schema.Op) func(s *Sample, vr Variant) bool {
 
 // spatialRank reads an op's spatial rank from its name (conv2d: 2) or the
 // size of its int[N] arguments; 2 when neither says.
-func spatialRank(base string, op *schema.Op) int {
+func spatialRank(base string, op *funcschema.Func) int {
 	for _, d := range []string{"1d", "2d", "3d"} {
 		if strings.Contains(base, d) {
 			return int(d[0] - '0')
 		}
 	}
-	for _, a := range op.Func.Args() {
-		if t := a.Type.Unopt(); t.Kind == schema.ListKind && t.Size > 0 && t.Elem.IsBaseLike(schema.Int) || t.Kind == schema.ListKind && t.Size > 0 && t.Elem.IsBaseLike(schema.SymInt) {
+	for _, a := range op.Args() {
+		if t := a.Type.Unopt(); t.Kind == funcschema.ListKind && t.Size > 0 && t.Elem.IsBaseLike(funcschema.Int) || t.Kind == funcschema.ListKind && t.Size > 0 && t.Elem.IsBaseLike(funcschema.SymInt) {
 			return t.Size
 		}
 	}
@@ -135,10 +135,10 @@ func spatialRank(base string, op *schema.Op) int {
 
 // fill builds the sample as For does, then gives the family's shapes and
 // values by name.
-func fill(s *Sample, op *schema.Op, vr Variant, shapes map[string][]int, ints map[string][]int64) {
+func fill(s *Sample, op *funcschema.Func, vr Variant, shapes map[string][]int, ints map[string][]int64) {
 	vr.Alias = false
 	b := builder{s: s, vr: vr, first: -1, base: -1}
-	args := op.Func.Args()
+	args := op.Args()
 	s.Args = make([]Arg, len(args))
 	for i, a := range args {
 		s.Args[i] = b.arg(a)
@@ -151,7 +151,7 @@ func fill(s *Sample, op *schema.Op, vr Variant, shapes map[string][]int, ints ma
 			for _, k := range ar.Tensors {
 				s.Specs[k].Shape, s.Specs[k].Transposed = append([]int(nil), sh...), false
 			}
-		} else if v, ok := ints[a.Name]; ok && (ar.base() == schema.Int || ar.base() == schema.SymInt) {
+		} else if v, ok := ints[a.Name]; ok && (ar.base() == funcschema.Int || ar.base() == funcschema.SymInt) {
 			*ar = Arg{Schema: a, Ints: append([]int64(nil), v...)}
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // Fuzz is a runtime's coverage-guided fuzz target over every op of ops,
@@ -15,7 +15,7 @@ import (
 // the variant its sample starts from, and then the shape, strides,
 // storage offset and element values of each tensor and the value of each
 // other argument (scalars, dims, bools, size lists, optionals present or
-// not), which [DecodeFuzz] reads. The sample is repaired like any other
+// not), which [decodeFuzz] reads. The sample is repaired like any other
 // ([Sample.Run]), its call is judged by the checks with same_content on,
 // a sample that ran is called twice more ([Sweep]'s "called again"), and
 // each violation or crash fails the input with its message and the
@@ -29,7 +29,7 @@ import (
 // the cache), empty at first.
 func Fuzz(f *testing.F, rt Runtime, ops Table) {
 	f.Helper()
-	es, err := Entries(ops)
+	es, err := parseTable(ops)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -37,18 +37,18 @@ func Fuzz(f *testing.F, rt Runtime, ops Table) {
 		f.Fatal("sweep.Fuzz: the table has no op")
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, p := range FuzzInput(es, rt, data) {
+		for _, p := range fuzzInput(es, rt, data) {
 			t.Error(p)
 		}
 	})
 }
 
-// FuzzInput runs one fuzzer input: the sample [DecodeFuzz] makes of data,
+// fuzzInput runs one fuzzer input: the sample [decodeFuzz] makes of data,
 // repaired, checked and called again as [Fuzz] does, and returns the
 // problems it showed (a violation or a crash each, with the op and the
 // sample as it ran); none for an input that makes no sample.
-func FuzzInput(es []Entry, rt Runtime, data []byte) []string {
-	s, e := DecodeFuzz(es, data)
+func fuzzInput(es []entry, rt Runtime, data []byte) []string {
+	s, e := decodeFuzz(es, data)
 	if s == nil {
 		return nil
 	}
@@ -69,8 +69,8 @@ func FuzzInput(es []Entry, rt Runtime, data []byte) []string {
 	for i := range vs {
 		out = append(out, fmt.Sprintf("%s\n\tsample: %s", vs[i].Error(), s.Describe()))
 	}
-	if ce, ok := err.(*CrashError); ok {
-		out = append(out, fmt.Sprintf("%s: %s\n\tsample: %s", e.Op.Name, ce, s.Describe()))
+	if ce, ok := err.(*crashError); ok {
+		out = append(out, fmt.Sprintf("%s: %s\n\tsample: %s", e.Name, ce, s.Describe()))
 	}
 	return out
 }
@@ -96,7 +96,7 @@ func (b *fuzzBytes) pick(n int) int {
 	return b.next() % n
 }
 
-// DecodeFuzz makes the sample a fuzzer's input stands for, and its op's
+// decodeFuzz makes the sample a fuzzer's input stands for, and its op's
 // entry: the op (one byte, two for more than 256 ops), the variant the
 // sample starts from, then one byte per tensor (its shape: kept, first dim
 // 1 or 0, first dim dropped, a new shape of up to 3 dims of up to 4, a
@@ -105,22 +105,22 @@ func (b *fuzzBytes) pick(n int) int {
 // per other argument (kept, or a value of its kind). It returns nil when
 // the input makes no sample a runtime may be asked for (past the size
 // bound).
-func DecodeFuzz(es []Entry, data []byte) (*Sample, Entry) {
+func decodeFuzz(es []entry, data []byte) (*Sample, entry) {
 	b := fuzzBytes(data)
 	e := es[b.pick(len(es))]
-	s := For(e.Op, b.pick(len(Variants)))
+	s := For(e.Func, b.pick(len(Variants)))
 	for k := range s.Specs {
 		if sp := &s.Specs[k]; sp.Same < 0 && sp.ViewOf < 0 && !s.viewed(k) {
 			fuzzTensor(s, k, &b)
 		}
 	}
 	for i := range s.Args {
-		if a := &s.Args[i]; a.Tensors == nil && a.Schema.Type.TensorForm() == schema.NotTensor {
+		if a := &s.Args[i]; a.Tensors == nil && a.Schema.Type.TensorForm() == funcschema.NotTensor {
 			fuzzValue(s, a, &b)
 		}
 	}
 	for _, sp := range s.Specs {
-		if Bounded(sp.Shape) != nil || sp.checkStrides() != nil {
+		if checkBound(sp.Shape) != nil || sp.checkStrides() != nil {
 			return nil, e
 		}
 	}
@@ -169,20 +169,20 @@ func fuzzTensor(s *Sample, k int, b *fuzzBytes) {
 	}
 	switch (c >> 3) % 8 {
 	case 3:
-		sp.Fill = FillZeros
+		sp.Fill = fillZeros
 	case 4:
-		sp.Fill = FillOnes
+		sp.Fill = fillOnes
 	case 5:
-		sp.Fill = FillNeg
+		sp.Fill = fillNeg
 	case 6:
-		sp.Fill = FillMixed
+		sp.Fill = fillMixed
 	case 7:
 		sp.Data = make([]float64, 1+b.next()%8)
 		for i := range sp.Data {
 			sp.Data[i] = float64(int8(b.next())) / 4
 		}
 	}
-	if (sp.Fill == FillNeg || sp.Fill == FillMixed) && !Signed(sp.Dtype) {
+	if (sp.Fill == fillNeg || sp.Fill == fillMixed) && !signedDtype(sp.Dtype) {
 		sp.Fill = ""
 	}
 }
@@ -238,22 +238,22 @@ func fuzzValue(s *Sample, a *Arg, b *fuzzBytes) {
 	}
 	c -= 128
 	switch base := a.base(); {
-	case a.Schema.Type.IsList() && (base == schema.Int || base == schema.SymInt):
+	case a.Schema.Type.IsList() && (base == funcschema.Int || base == funcschema.SymInt):
 		fuzzIntList(s, a, c)
 	case a.Schema.Type.IsList():
-	case base == schema.Scalar || base == schema.Float || base == schema.SymFloat:
+	case base == funcschema.Scalar || base == funcschema.Float || base == funcschema.SymFloat:
 		v := fuzzScalars[c%len(fuzzScalars)]
 		*a = Arg{Schema: a.Schema, Floats: []float64{v}}
-		if base == schema.Scalar && v == float64(int64(v)) {
+		if base == funcschema.Scalar && v == float64(int64(v)) {
 			*a = Arg{Schema: a.Schema, Ints: []int64{int64(v)}}
 		}
-	case base == schema.Int || base == schema.SymInt:
+	case base == funcschema.Int || base == funcschema.SymInt:
 		v := int64(c%9) - 4
 		if !isDim(a.Name()) {
 			v = int64(c % 5)
 		}
 		*a = Arg{Schema: a.Schema, Ints: []int64{v}}
-	case base == schema.Bool || base == schema.SymBool:
+	case base == funcschema.Bool || base == funcschema.SymBool:
 		*a = Arg{Schema: a.Schema, Bools: []bool{c%2 == 1}}
 	}
 }

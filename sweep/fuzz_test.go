@@ -10,7 +10,7 @@ import (
 // end every byte is 0 (the first op's variant 0, unchanged).
 func TestDecodeFuzz(t *testing.T) {
 	o := ops(t, "2.6")
-	es := []Entry{{o["neg"], nil}, {o["add.Tensor"], nil}, {o["reshape"], nil}, {o["sum.dim_IntList"], nil}}
+	es := []entry{{"neg", o["neg"], nil}, {"add.Tensor", o["add.Tensor"], nil}, {"reshape", o["reshape"], nil}, {"sum.dim_IntList", o["sum.dim_IntList"], nil}}
 	for _, c := range []struct {
 		data []byte
 		want string // Describe
@@ -23,7 +23,7 @@ func TestDecodeFuzz(t *testing.T) {
 		{[]byte{3, 0, 5, 3, 4, 4, 4}, "self=float32[4,4,4] dim=None keepdim=[false] dtype=None"},
 		{[]byte{0, 0, 7<<3 | 1}, "self=float32[2,3].data[0]"},
 	} {
-		s, _ := DecodeFuzz(es, c.data)
+		s, _ := decodeFuzz(es, c.data)
 		got := ""
 		if s != nil {
 			got = s.Describe()
@@ -38,19 +38,19 @@ func TestDecodeFuzz(t *testing.T) {
 // whose specs a runtime may be asked for, or to none.
 func FuzzDecodeFuzz(f *testing.F) {
 	o := ops(f, "2.14")
-	var es []Entry
-	for _, op := range o {
-		es = append(es, Entry{op, nil})
+	var es []entry
+	for name, op := range o {
+		es = append(es, entry{name, op, nil})
 	}
 	f.Add([]byte{})
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, _ := DecodeFuzz(es, data)
+		s, _ := decodeFuzz(es, data)
 		if s == nil {
 			return
 		}
 		for _, sp := range s.Specs {
-			if err := Bounded(sp.Shape); err != nil || sp.checkStrides() != nil {
+			if err := checkBound(sp.Shape); err != nil || sp.checkStrides() != nil {
 				t.Fatalf("%s: %v", s.Describe(), err)
 			}
 		}

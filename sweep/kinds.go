@@ -9,11 +9,12 @@ import (
 // The errors of this file are the repair route that does not read message
 // text: a kernel (or a runtime's [Classifier]) that says what was wrong
 // with its arguments by one of them gets the repair it names, whatever
-// words the runtime's own errors use. [Rules] stay for PyTorch's wording.
+// words the runtime's own errors use. The message rules stay for
+// PyTorch's wording.
 //
 // Arg names an argument by its schema name ("self", "other", "input");
-// an empty Arg means every tensor of the sample. A Dtype is a name of
-// [Dtypes] ("float32", "int64", "bool").
+// an empty Arg means every tensor of the sample. A dtype is named as in
+// [Spec.Dtype] ("float32", "int64", "bool").
 
 // A RankError says that argument Arg must have Want dimensions.
 type RankError struct {
@@ -89,7 +90,8 @@ func (e *SquareError) Error() string {
 // adds to its [Runtime]: Classify returns one of this package's errors
 // ([RankError], [ShapeError], [DtypeError], [DimError], [IndexError],
 // [SquareError]) for an error (or panic) of its kernels that says what
-// was wrong with the arguments, or nil to leave the error to [Rules].
+// was wrong with the arguments, or nil to leave the error to the message
+// rules (PyTorch's wording).
 type Classifier interface {
 	Classify(err error) error
 }
@@ -105,7 +107,7 @@ func (c *classified) Unwrap() []error { return []error{c.kind, c.err} }
 
 // Classify returns err as rt's classifier sees it: wrapped with the kind
 // rt gives it, when rt is a [Classifier] and names one; else err.
-func Classify(rt Runtime, err error) error {
+func classify(rt Runtime, err error) error {
 	c, ok := rt.(Classifier)
 	if !ok || err == nil {
 		return err
@@ -165,9 +167,9 @@ func (s *Sample) kindRepair(err error) string {
 		return s.fixed("named shape", s.setShape(s.namedOrAll(se.Arg), se.Want))
 	case errors.As(err, &de):
 		if de.Want == "" {
-			return s.fixed("dtype not implemented", slices.Contains(Dtypes, de.Got) && away(s, de.Got))
+			return s.fixed("dtype not implemented", slices.Contains(dtypeNames, de.Got) && away(s, de.Got))
 		}
-		return s.fixed("named dtype", slices.Contains(Dtypes, de.Want) && s.setDtype(s.namedOrAll(de.Arg), de.Want))
+		return s.fixed("named dtype", slices.Contains(dtypeNames, de.Want) && s.setDtype(s.namedOrAll(de.Arg), de.Want))
 	case errors.As(err, &me):
 		return s.fixed("dim in range", dims(s, me.Lo, me.Hi, me.Got))
 	case errors.As(err, &ie):

@@ -37,7 +37,7 @@ func TestRepairKinds(t *testing.T) {
 		{"outer", 0, &classified{err: errors.New("self: 2 dims, want 1"), kind: &RankError{Arg: "self", Want: 1}}, "named rank", "self=float32[3]"},
 	} {
 		s := For(ops[tc.op], tc.variant)
-		if rule := s.RepairError(tc.err); rule != tc.rule || !strings.Contains(s.Describe(), tc.want) {
+		if rule := s.repairError(tc.err); rule != tc.rule || !strings.Contains(s.Describe(), tc.want) {
 			t.Errorf("%s [%d] %v: rule %q, sample %s; want rule %q, %q", tc.op, tc.variant, tc.err, rule, s.Describe(), tc.rule, tc.want)
 		}
 	}
@@ -71,7 +71,7 @@ func (classifying) Classify(err error) error {
 }
 
 // Both routes that need no PyTorch wording reach a kernel through
-// RunSample: a kernel that panics with a repair kind, and one whose own
+// runSample: a kernel that panics with a repair kind, and one whose own
 // error the runtime's Classifier names; without the classifier the same
 // kernel is not reached, and its error is the kernel's own.
 func TestRunSampleRoutes(t *testing.T) {
@@ -107,7 +107,7 @@ func TestRunSampleRoutes(t *testing.T) {
 		{"classified", own, classifying{}, true, 2},
 		{"unclassified", own, kindRuntime{}, false, 0},
 	} {
-		out := RunSample(op, 0, tc.fn, tc.rt)
+		out := runSample(op, 0, tc.fn, tc.rt)
 		if (out.Err == nil) != tc.ran || len(out.Sample.Repairs) != tc.repairs {
 			t.Errorf("%s: err %v, repairs %v; want ran %v after %d repairs", tc.name, out.Err, out.Sample.Repairs, tc.ran, tc.repairs)
 		}
@@ -218,7 +218,7 @@ func TestMakeErrorRepairedByKind(t *testing.T) {
 		{"dtype not implemented", float64Only{}, true, []string{"dtype not implemented", "dtype not implemented"}},
 		{"plain error", refusing{}, false, nil},
 	} {
-		out := RunSample(op, 0, neg, tc.rt)
+		out := runSample(op, 0, neg, tc.rt)
 		var me *MakeError
 		if (out.Err == nil) != tc.ran || !slices.Equal(out.Sample.Repairs, tc.repairs) || !tc.ran && !errors.As(out.Err, &me) {
 			t.Errorf("%s: err %v, repairs %q; want ran %v after %q", tc.name, out.Err, out.Sample.Repairs, tc.ran, tc.repairs)

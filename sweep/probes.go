@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // The values that matter: the variants give every op the same few values
@@ -25,31 +25,30 @@ type Probe struct {
 	// Doc says what the probe changes.
 	Doc string
 	// edit changes the sample and says what it did.
-	edit func(s *Sample) ProbeStatus
+	edit func(s *Sample) byte
 }
 
-// A ProbeStatus says what a probe made of a base sample.
-type ProbeStatus int
-
+// What a probe made of a base sample: the code [Report.Tried] gives a
+// probe that did not run, or 0 when it changed the sample.
 const (
-	// Probed: the probe changed the sample; it is to run.
-	Probed ProbeStatus = iota
-	// ProbeSame: the base sample has those values already (it ran them).
-	ProbeSame
-	// ProbeNoArg: the op has no argument (or tensor) of the probe's kind.
-	ProbeNoArg
+	// probeChanged: the probe changed the sample; it is to run.
+	probeChanged byte = 0
+	// probeSame: the base sample has those values already (it ran them).
+	probeSame byte = '='
+	// probeNoArg: the op has no argument (or tensor) of the probe's kind.
+	probeNoArg byte = '-'
 )
 
 // status is the probe's status from what its edit saw: any argument of
 // its kind, and any change.
-func status(had, changed bool) ProbeStatus {
+func status(had, changed bool) byte {
 	switch {
 	case changed:
-		return Probed
+		return probeChanged
 	case had:
-		return ProbeSame
+		return probeSame
 	}
-	return ProbeNoArg
+	return probeNoArg
 }
 
 // Probes are the values that matter, in order.
@@ -64,10 +63,10 @@ var Probes = []Probe{
 	{"dims last", "every dim argument the first tensor's last dim (rank-1)", dimsTo(func(r int) int { return max(r-1, 0) })},
 	{"bools true", "every bool argument (keepdim, upper...) true", bools(true)},
 	{"bools false", "every bool argument false", bools(false)},
-	{"zeros", "every input tensor all zeros", fillInputs(FillZeros)},
-	{"ones", "every input tensor all ones", fillInputs(FillOnes)},
-	{"negatives", "every input tensor of a signed dtype all negative", fillInputs(FillNeg)},
-	{"mixed signs", "every input tensor of a signed dtype of mixed signs", fillInputs(FillMixed)},
+	{"zeros", "every input tensor all zeros", fillInputs(fillZeros)},
+	{"ones", "every input tensor all ones", fillInputs(fillOnes)},
+	{"negatives", "every input tensor of a signed dtype all negative", fillInputs(fillNeg)},
+	{"mixed signs", "every input tensor of a signed dtype of mixed signs", fillInputs(fillMixed)},
 	{"size-1 dims", "every input tensor's first dim 1 ([2,3] is [1,3])", leadDim(1)},
 	{"broadcast", "the input tensors after the first without its first dim ([2,3] with [3])", broadcast},
 	{"non-contiguous", "every 2-d input tensor a transposed view", nonContiguous},
@@ -76,13 +75,14 @@ var Probes = []Probe{
 	{"empty", "every input tensor's first dim 0 ([2,3] is [0,3])", leadDim(0)},
 }
 
-// ApplyProbe returns a copy of s with probe p applied, and what the probe made
-// of it: Probed when it changed the copy (which is then to run),
-// ProbeSame or ProbeNoArg when not.
-func (s *Sample) ApplyProbe(p int) (*Sample, ProbeStatus) {
+// ApplyProbe returns a copy of s with probe p of [Probes] applied, to run
+// once without repairs. When the probe changes nothing, notRun is its
+// code in [Report.Tried]: '=' when s has those values already (it ran
+// them), '-' when the op has no argument of the probe's kind; else 0.
+func (s *Sample) ApplyProbe(p int) (probed *Sample, notRun byte) {
 	c := s.clone()
 	st := Probes[p].edit(c)
-	if st == Probed {
+	if st == probeChanged {
 		c.Probe = &Probes[p]
 	}
 	return c, st
@@ -108,7 +108,7 @@ func (s *Sample) clone() *Sample {
 
 // isOut reports whether a is one of the op's out= arguments.
 func (s *Sample) isOut(a *Arg) bool {
-	return slices.ContainsFunc(s.Op.Func.Out, func(o schema.Argument) bool { return o.Name == a.Name() })
+	return slices.ContainsFunc(s.Func.Out, func(o funcschema.Argument) bool { return o.Name == a.Name() })
 }
 
 // inputs returns the tensors the op reads (every tensor argument but the
@@ -132,11 +132,11 @@ func (s *Sample) inputs() []int {
 
 // values returns the non-tensor arguments whose base type is one of bs,
 // lists among them when lists is set.
-func (s *Sample) values(lists bool, bs ...schema.BaseTy) []*Arg {
+func (s *Sample) values(lists bool, bs ...funcschema.BaseTy) []*Arg {
 	var as []*Arg
 	for i := range s.Args {
 		a := &s.Args[i]
-		if a.Tensors != nil || a.List || a.Schema.Type.TensorForm() != schema.NotTensor || !slices.Contains(bs, a.base()) {
+		if a.Tensors != nil || a.List || a.Schema.Type.TensorForm() != funcschema.NotTensor || !slices.Contains(bs, a.base()) {
 			continue
 		}
 		if a.Schema.Type.IsList() != lists {
@@ -149,13 +149,13 @@ func (s *Sample) values(lists bool, bs ...schema.BaseTy) []*Arg {
 
 // scalars sets every Scalar and float argument to v (an optional one
 // absent in the base is given it).
-func scalars(v float64) func(*Sample) ProbeStatus {
-	return func(s *Sample) ProbeStatus {
-		as := s.values(false, schema.Scalar, schema.Float, schema.SymFloat)
+func scalars(v float64) func(*Sample) byte {
+	return func(s *Sample) byte {
+		as := s.values(false, funcschema.Scalar, funcschema.Float, funcschema.SymFloat)
 		changed := false
 		for _, a := range as {
 			n := Arg{Schema: a.Schema}
-			if a.base() == schema.Scalar && v == float64(int64(v)) {
+			if a.base() == funcschema.Scalar && v == float64(int64(v)) {
 				n.Ints = []int64{int64(v)}
 			} else {
 				n.Floats = []float64{v}
@@ -185,8 +185,8 @@ func isDim(name string) bool {
 // the first int dim and every dim list (of the base's length) to it; a
 // later int dim (transpose's dim1) that would then name the same dim
 // takes the first one's old value.
-func dimsTo(d func(rank int) int) func(*Sample) ProbeStatus {
-	return func(s *Sample) ProbeStatus {
+func dimsTo(d func(rank int) int) func(*Sample) byte {
+	return func(s *Sample) byte {
 		rank := 0
 		if ks := s.inputs(); len(ks) > 0 {
 			rank = len(s.Specs[ks[0]].Shape)
@@ -199,7 +199,7 @@ func dimsTo(d func(rank int) int) func(*Sample) ProbeStatus {
 			return x
 		}
 		had, changed, first := false, false, int64(-1<<62)
-		for _, a := range s.values(false, schema.Int, schema.SymInt) {
+		for _, a := range s.values(false, funcschema.Int, funcschema.SymInt) {
 			if !isDim(a.Name()) {
 				continue
 			}
@@ -220,7 +220,7 @@ func dimsTo(d func(rank int) int) func(*Sample) ProbeStatus {
 				*a, changed = Arg{Schema: a.Schema, Ints: []int64{nv}}, true
 			}
 		}
-		for _, a := range s.values(true, schema.Int, schema.SymInt) {
+		for _, a := range s.values(true, funcschema.Int, funcschema.SymInt) {
 			if !isDim(a.Name()) || a.Name() == "dims" && !a.Absent && len(a.Ints) > 1 {
 				continue // a permutation keeps its dims
 			}
@@ -238,9 +238,9 @@ func dimsTo(d func(rank int) int) func(*Sample) ProbeStatus {
 }
 
 // bools sets every bool argument to v.
-func bools(v bool) func(*Sample) ProbeStatus {
-	return func(s *Sample) ProbeStatus {
-		as := s.values(false, schema.Bool, schema.SymBool)
+func bools(v bool) func(*Sample) byte {
+	return func(s *Sample) byte {
+		as := s.values(false, funcschema.Bool, funcschema.SymBool)
 		changed := false
 		for _, a := range as {
 			if a.Absent || len(a.Bools) != 1 || a.Bools[0] != v {
@@ -266,15 +266,15 @@ func holdsIndices(name string) bool {
 // fillInputs fills every input tensor with fill: not the integer tensors
 // that hold indices (holdsIndices), nor (for negatives and mixed signs)
 // bool and unsigned ones. A view takes the fill through its base.
-func fillInputs(fill string) func(*Sample) ProbeStatus {
-	return func(s *Sample) ProbeStatus {
+func fillInputs(fill string) func(*Sample) byte {
+	return func(s *Sample) byte {
 		had, changed := false, false
 		for _, k := range s.inputs() {
 			sp := &s.Specs[k]
-			if Integral(sp.Dtype) && sp.Dtype != "bool" && holdsIndices(s.argOf(k)) {
+			if integralDtype(sp.Dtype) && sp.Dtype != "bool" && holdsIndices(s.argOf(k)) {
 				continue
 			}
-			if (fill == FillNeg || fill == FillMixed) && !Signed(sp.Dtype) {
+			if (fill == fillNeg || fill == fillMixed) && !signedDtype(sp.Dtype) {
 				continue
 			}
 			if sp.ViewOf >= 0 {
@@ -293,8 +293,8 @@ func fillInputs(fill string) func(*Sample) ProbeStatus {
 // 0-dim one the shape [n]); a view becomes a tensor of its own. A shape
 // or size argument that was the first input's shape (reshape's, view's)
 // follows it.
-func leadDim(n int) func(*Sample) ProbeStatus {
-	return func(s *Sample) ProbeStatus {
+func leadDim(n int) func(*Sample) byte {
+	return func(s *Sample) byte {
 		had, changed := false, false
 		for i, k := range s.inputs() {
 			old := s.Specs[k].Shape
@@ -319,7 +319,7 @@ func leadDim(n int) func(*Sample) ProbeStatus {
 // followShape sets the shape and size arguments that hold the shape old
 // to the shape sh.
 func (s *Sample) followShape(old, sh []int) {
-	for _, a := range s.values(true, schema.Int, schema.SymInt) {
+	for _, a := range s.values(true, funcschema.Int, funcschema.SymInt) {
 		if n := a.Name(); (n == "shape" || n == "size" || n == "sizes") && !a.Absent && equalInts(a.Ints, ints64(old)) {
 			a.Ints = ints64(sh)
 		}
@@ -346,10 +346,10 @@ func (s *Sample) reshape(k int, sh []int) bool {
 
 // broadcast gives the input tensors after the first that have its shape
 // that shape without its first dim ([2,3] with [3]; a 1-d first, [1]).
-func broadcast(s *Sample) ProbeStatus {
+func broadcast(s *Sample) byte {
 	ks := s.inputs()
 	if len(ks) < 2 || len(s.Specs[ks[0]].Shape) == 0 {
-		return ProbeNoArg
+		return probeNoArg
 	}
 	first := s.Specs[ks[0]].Shape
 	to := first[1:]
@@ -366,7 +366,7 @@ func broadcast(s *Sample) ProbeStatus {
 }
 
 // nonContiguous makes every 2-d input tensor a transposed view.
-func nonContiguous(s *Sample) ProbeStatus {
+func nonContiguous(s *Sample) byte {
 	had, changed := false, false
 	for _, k := range s.inputs() {
 		sp := &s.Specs[k]
@@ -384,9 +384,9 @@ func nonContiguous(s *Sample) ProbeStatus {
 // nonViewable gives an op with a shape or size argument (reshape, view,
 // new_zeros) a first input that is a transposed [2,3] view and that
 // argument [6]: a reshape of it must copy.
-func nonViewable(s *Sample) ProbeStatus {
+func nonViewable(s *Sample) byte {
 	var size *Arg
-	for _, a := range s.values(true, schema.Int, schema.SymInt) {
+	for _, a := range s.values(true, funcschema.Int, funcschema.SymInt) {
 		if n := a.Name(); n == "shape" || n == "size" || n == "sizes" {
 			size = a
 			break
@@ -394,7 +394,7 @@ func nonViewable(s *Sample) ProbeStatus {
 	}
 	ks := s.inputs()
 	if size == nil || len(ks) == 0 || s.Specs[ks[0]].Layout != "" {
-		return ProbeNoArg
+		return probeNoArg
 	}
 	sp := &s.Specs[ks[0]]
 	if len(sp.Shape) != 2 {
@@ -402,7 +402,7 @@ func nonViewable(s *Sample) ProbeStatus {
 	}
 	changed := !sp.Transposed
 	sp.Transposed = true
-	n := int64(sp.Numel())
+	n := int64(sp.numel())
 	if size.Absent || !slices.Equal(size.Ints, []int64{n}) {
 		*size, changed = Arg{Schema: size.Schema, Ints: []int64{n}}, true
 	}
@@ -411,7 +411,7 @@ func nonViewable(s *Sample) ProbeStatus {
 
 // oneElementLists cuts every tensor list, Scalar list and dim list to its
 // first element.
-func oneElementLists(s *Sample) ProbeStatus {
+func oneElementLists(s *Sample) byte {
 	had, changed := false, false
 	for i := range s.Args {
 		a := &s.Args[i]
@@ -421,7 +421,7 @@ func oneElementLists(s *Sample) ProbeStatus {
 			if len(a.Tensors) > 1 {
 				a.Tensors, changed = a.Tensors[:1], true
 			}
-		case a.Tensors == nil && !a.Absent && a.Schema.Type.IsList() && (a.base() == schema.Scalar || isDim(a.Name())):
+		case a.Tensors == nil && !a.Absent && a.Schema.Type.IsList() && (a.base() == funcschema.Scalar || isDim(a.Name())):
 			had = true
 			if len(a.Ints) > 1 {
 				a.Ints, changed = a.Ints[:1], true

@@ -23,43 +23,43 @@ func TestProbes(t *testing.T) {
 		op      string
 		variant int
 		probe   string
-		status  ProbeStatus
+		status  byte
 		want    string // the probed sample's Describe
 	}{
-		{"add.Tensor", 0, "scalars 2", Probed, "self=float32[2,3] other=float32[2,3] alpha=[2] (value: scalars 2)"},
-		{"add.Tensor", 0, "scalars 0.5", Probed, "self=float32[2,3] other=float32[2,3] alpha=[0.5] (value: scalars 0.5)"},
-		{"add.Tensor", 0, "scalars 1", ProbeSame, ""},
-		{"neg", 0, "scalars 0", ProbeNoArg, ""},
-		{"addcmul", 0, "scalars -1", Probed, "self=float32[2,3] tensor1=float32[2,3] tensor2=float32[2,3] value=[-1] (value: scalars -1)"},
-		{"dropout", 0, "scalars 0", Probed, "input=float32[2,3] p=[0] train=[false] (value: scalars 0)"},
-		{"softmax.int", 0, "dims last", Probed, "self=float32[2,3] dim=[1] dtype=None (value: dims last)"},
-		{"softmax.int", 0, "dims 0", ProbeSame, ""},
-		{"sum.dim_IntList", 0, "dims -1", Probed, "self=float32[2,3] dim=[-1] keepdim=[false] dtype=None (value: dims -1)"},
-		{"transpose.int", 0, "dims -1", Probed, "self=float32[2,3] dim0=[-1] dim1=[0] (value: dims -1)"},
-		{"sum.dim_IntList", 0, "bools true", Probed, "self=float32[2,3] dim=None keepdim=[true] dtype=None (value: bools true)"},
-		{"sum.dim_IntList", 0, "bools false", ProbeSame, ""},
-		{"add.Tensor", 0, "zeros", Probed, "self=float32[2,3].zeros other=float32[2,3].zeros alpha=[1] (value: zeros)"},
-		{"index_select", 0, "negatives", Probed, "self=float32[2,3].neg dim=[0] index=int64[2,3] (value: negatives)"},
-		{"logical_not", 7, "mixed signs", ProbeNoArg, ""},
+		{"add.Tensor", 0, "scalars 2", probeChanged, "self=float32[2,3] other=float32[2,3] alpha=[2] (value: scalars 2)"},
+		{"add.Tensor", 0, "scalars 0.5", probeChanged, "self=float32[2,3] other=float32[2,3] alpha=[0.5] (value: scalars 0.5)"},
+		{"add.Tensor", 0, "scalars 1", probeSame, ""},
+		{"neg", 0, "scalars 0", probeNoArg, ""},
+		{"addcmul", 0, "scalars -1", probeChanged, "self=float32[2,3] tensor1=float32[2,3] tensor2=float32[2,3] value=[-1] (value: scalars -1)"},
+		{"dropout", 0, "scalars 0", probeChanged, "input=float32[2,3] p=[0] train=[false] (value: scalars 0)"},
+		{"softmax.int", 0, "dims last", probeChanged, "self=float32[2,3] dim=[1] dtype=None (value: dims last)"},
+		{"softmax.int", 0, "dims 0", probeSame, ""},
+		{"sum.dim_IntList", 0, "dims -1", probeChanged, "self=float32[2,3] dim=[-1] keepdim=[false] dtype=None (value: dims -1)"},
+		{"transpose.int", 0, "dims -1", probeChanged, "self=float32[2,3] dim0=[-1] dim1=[0] (value: dims -1)"},
+		{"sum.dim_IntList", 0, "bools true", probeChanged, "self=float32[2,3] dim=None keepdim=[true] dtype=None (value: bools true)"},
+		{"sum.dim_IntList", 0, "bools false", probeSame, ""},
+		{"add.Tensor", 0, "zeros", probeChanged, "self=float32[2,3].zeros other=float32[2,3].zeros alpha=[1] (value: zeros)"},
+		{"index_select", 0, "negatives", probeChanged, "self=float32[2,3].neg dim=[0] index=int64[2,3] (value: negatives)"},
+		{"logical_not", 7, "mixed signs", probeNoArg, ""},
 		// class labels and lengths are indices: a negative one is read out of bounds
-		{"ctc_loss.Tensor", 4, "negatives", Probed, "log_probs=int64[2,3].neg targets=int64[2,3] input_lengths=int64[2,3] target_lengths=int64[2,3] blank=[0] reduction=[1] zero_infinity=[false] (value: negatives)"},
-		{"add.out", 0, "empty", Probed, "self=float32[0,3] other=float32[0,3] alpha=[1] out=float32[2,3] (value: empty)"},
-		{"add_.Tensor", 0, "size-1 dims", Probed, "self=float32[1,3] other=float32[1,3] alpha=[1] (value: size-1 dims)"},
-		{"add.Tensor", 0, "broadcast", Probed, "self=float32[2,3] other=float32[3] alpha=[1] (value: broadcast)"},
-		{"neg", 0, "broadcast", ProbeNoArg, ""},
-		{"neg", 0, "non-contiguous", Probed, "self=float32[2,3].T (value: non-contiguous)"},
-		{"neg", 1, "non-contiguous", ProbeSame, ""},
-		{"reshape", 0, "non-viewable reshape", Probed, "self=float32[2,3].T shape=[6] (value: non-viewable reshape)"},
-		{"reshape", 0, "size-1 dims", Probed, "self=float32[1,3] shape=[1 3] (value: size-1 dims)"},
-		{"neg", 0, "non-viewable reshape", ProbeNoArg, ""},
-		{"cat", 3, "one-element lists", Probed, "tensors=[float64[3,3]] dim=[0] (value: one-element lists)"},
-		{"cat", 0, "one-element lists", ProbeSame, ""},
-		{"neg", 2, "empty", Probed, "self=float32[0] (value: empty)"},
+		{"ctc_loss.Tensor", 4, "negatives", probeChanged, "log_probs=int64[2,3].neg targets=int64[2,3] input_lengths=int64[2,3] target_lengths=int64[2,3] blank=[0] reduction=[1] zero_infinity=[false] (value: negatives)"},
+		{"add.out", 0, "empty", probeChanged, "self=float32[0,3] other=float32[0,3] alpha=[1] out=float32[2,3] (value: empty)"},
+		{"add_.Tensor", 0, "size-1 dims", probeChanged, "self=float32[1,3] other=float32[1,3] alpha=[1] (value: size-1 dims)"},
+		{"add.Tensor", 0, "broadcast", probeChanged, "self=float32[2,3] other=float32[3] alpha=[1] (value: broadcast)"},
+		{"neg", 0, "broadcast", probeNoArg, ""},
+		{"neg", 0, "non-contiguous", probeChanged, "self=float32[2,3].T (value: non-contiguous)"},
+		{"neg", 1, "non-contiguous", probeSame, ""},
+		{"reshape", 0, "non-viewable reshape", probeChanged, "self=float32[2,3].T shape=[6] (value: non-viewable reshape)"},
+		{"reshape", 0, "size-1 dims", probeChanged, "self=float32[1,3] shape=[1 3] (value: size-1 dims)"},
+		{"neg", 0, "non-viewable reshape", probeNoArg, ""},
+		{"cat", 3, "one-element lists", probeChanged, "tensors=[float64[3,3]] dim=[0] (value: one-element lists)"},
+		{"cat", 0, "one-element lists", probeSame, ""},
+		{"neg", 2, "empty", probeChanged, "self=float32[0] (value: empty)"},
 	} {
 		base := For(ops[c.op], c.variant)
 		before := base.Describe()
 		s, st := base.ApplyProbe(probeIndex(t, c.probe))
-		if st != c.status || (st == Probed && s.Describe() != c.want) {
+		if st != c.status || (st == probeChanged && s.Describe() != c.want) {
 			t.Errorf("%s variant %d, %s: status %d, %s\n\twant %d, %s", c.op, c.variant, c.probe, st, s.Describe(), c.status, c.want)
 		}
 		if base.Describe() != before {
@@ -77,11 +77,11 @@ func TestProbesOfEveryOp(t *testing.T) {
 			base := For(o, v)
 			for p := range Probes {
 				s, st := base.ApplyProbe(p)
-				if st != Probed {
+				if st != probeChanged {
 					continue
 				}
 				for _, sp := range s.Specs {
-					if err := sp.Check(); err != nil {
+					if err := sp.check(); err != nil {
 						t.Fatalf("%s variant %d, %s: %s: %v", o.Name, v, Probes[p].Name, sp, err)
 					}
 				}

@@ -6,29 +6,29 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
-// A Rule repairs a sample from an error message: when Re matches, Fix
+// A messageRule repairs a sample from an error message: when Re matches, Fix
 // changes the sample and reports whether it changed anything.
-type Rule struct {
+type messageRule struct {
 	Name string
 	Re   *regexp.Regexp
 	Fix  func(s *Sample, m []string) bool
 }
 
-// MaxRepairs bounds the repairs of one sample.
-const MaxRepairs = 6
+// maxRepairs bounds the repairs of one sample.
+const maxRepairs = 6
 
 // Repair changes the sample by the first rule whose expression matches
 // msg and whose fix changes the sample, and returns the rule's name; ""
-// when no rule applies or the sample had MaxRepairs repairs already.
-func (s *Sample) Repair(msg string) string {
-	if len(s.Repairs) >= MaxRepairs {
+// when no rule applies or the sample had maxRepairs repairs already.
+func (s *Sample) repairText(msg string) string {
+	if len(s.Repairs) >= maxRepairs {
 		return ""
 	}
-	for i := range Rules {
-		r := &Rules[i]
+	for i := range messageRules {
+		r := &messageRules[i]
 		if m := r.Re.FindStringSubmatch(msg); m != nil && r.Fix(s, m) {
 			s.Repairs = append(s.Repairs, r.Name)
 			return r.Name
@@ -38,30 +38,31 @@ func (s *Sample) Repair(msg string) string {
 }
 
 // RepairError changes the sample by the error a call raised and returns
-// the repair's name ("" when none applies or the sample had MaxRepairs
+// the repair's name ("" when none applies or the sample had maxRepairs
 // repairs already): by the repair kind err names ([RankError],
 // [DtypeError]... or a runtime error that [Classify] gave a kind) when it
 // names one, else by err's message ([Sample.Repair]).
-func (s *Sample) RepairError(err error) string {
-	if len(s.Repairs) >= MaxRepairs {
+func (s *Sample) repairError(err error) string {
+	if len(s.Repairs) >= maxRepairs {
 		return ""
 	}
 	if r, ok := s.repairKind(err); ok {
 		return r
 	}
-	return s.Repair(err.Error())
+	return s.repairText(err.Error())
 }
 
 // Run calls call with the sample, and after each error it returns repairs
-// the sample by the error ([Sample.RepairError]) and calls again, until a
-// call returns nil, no repair applies, or MaxRepairs repairs were made. It
-// returns the last call's error. A call that crashed (a [*CrashError]: a
-// Go runtime error) is not repaired. A call that cannot even build the sample
-// (a *MakeError) is repaired only when the runtime said why in a kind of
-// kinds.go (a *DtypeError for a dtype it does not make: a float64-only
-// runtime moves the sample to float64); any other MakeError ends it.
+// the sample by the error (the repair kind it names, else the first
+// message rule that matches its text) and calls again, until a call
+// returns nil, no repair applies, or 6 repairs were made. It returns the
+// last call's error. A call that crashed (a Go runtime error, see [Call])
+// is not repaired. A call that cannot even build the sample (a
+// *MakeError) is repaired only when the runtime said why by a repair kind
+// (a *DtypeError for a dtype it does not make: a float64-only runtime
+// moves the sample to float64); any other MakeError ends it.
 //
-// When the op has a setup ([Setups]) and no repair applies, the sample
+// When the op has a setup (docs/sweep.md, "Setups") and no repair applies, the sample
 // starts again from the variant's sample with the setup's edits (repair
 // "setup"), and the repairs go on from there: a sample the rules reach
 // keeps the samples it always had, and the setup serves the ones they
@@ -76,10 +77,10 @@ func (s *Sample) Run(call func(*Sample) error) error {
 			return err
 		}
 		if me, ok := err.(*MakeError); ok {
-			if len(s.Repairs) < MaxRepairs && hasKind(me.Err) && s.kindRepair(me.Err) != "" {
+			if len(s.Repairs) < maxRepairs && hasKind(me.Err) && s.kindRepair(me.Err) != "" {
 				continue
 			}
-		} else if s.RepairError(err) != "" {
+		} else if s.repairError(err) != "" {
 			continue
 		}
 		if !s.setUp() {
@@ -92,20 +93,20 @@ func (s *Sample) Run(call func(*Sample) error) error {
 // once; false when the op has none, the variant takes none, or it was
 // applied.
 func (s *Sample) setUp() bool {
-	st := setupOf(s.Op)
-	if st == nil || Variants[s.Variant].Alias || slices.Contains(s.Repairs, RepairSetup) {
+	st := setupOf(s.Func)
+	if st == nil || Variants[s.Variant].Alias || slices.Contains(s.Repairs, repairSetup) {
 		return false
 	}
-	*s = *For(s.Op, s.Variant)
+	*s = *For(s.Func, s.Variant)
 	for _, e := range st.Edits {
 		e(s)
 	}
-	s.Repairs = []string{RepairSetup}
+	s.Repairs = []string{repairSetup}
 	return true
 }
 
-// RepairSetup names the repair that gave a sample its op's setup.
-const RepairSetup = "setup"
+// repairSetup names the repair that gave a sample its op's setup.
+const repairSetup = "setup"
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 
@@ -113,7 +114,7 @@ func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 // implement for the sample's.
 var dtypeOrder = []string{"int64", "float64", "bool", "complex64", "float32", "uint8", "int32"}
 
-// dtypeOf maps a dtype name of an error message to a [Dtypes] name ("").
+// dtypeOf maps a dtype name of an error message to a [dtypeNames] name ("").
 func dtypeOf(name string) string {
 	name = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(name, "torch."), "at::k"), "c10::")
 	if d, ok := torchDtypes[name]; ok {
@@ -151,7 +152,7 @@ func away(s *Sample, from string) bool {
 	}
 	for _, dt := range dtypeOrder {
 		if dt != from && !s.tried[dt] {
-			if Integral(dt) {
+			if integralDtype(dt) {
 				intScalars(s)
 			}
 			return s.setDtype(ks, dt)
@@ -166,7 +167,7 @@ func intScalars(s *Sample) bool {
 	changed := false
 	for i := range s.Args {
 		a := &s.Args[i]
-		if a.base() != schema.Scalar || a.Tensors != nil || a.Floats == nil {
+		if a.base() != funcschema.Scalar || a.Tensors != nil || a.Floats == nil {
 			continue
 		}
 		for _, f := range a.Floats {
@@ -236,7 +237,7 @@ func square(s *Sample, fill string) bool {
 	changed := false
 	for _, k := range s.tensors() {
 		sp := s.Specs[k]
-		if Integral(sp.Dtype) && indexLike(s.argOf(k)) {
+		if integralDtype(sp.Dtype) && indexLike(s.argOf(k)) {
 			continue
 		}
 		sh := append([]int(nil), sp.Shape...)
@@ -281,7 +282,7 @@ func ints(x string) []int {
 // a range for dims), or of the Tensor[] one.
 func listLen(s *Sample, name string, n int) bool {
 	a := s.arg(name)
-	if a == nil || (a.Tensors != nil && !a.List) || a.Schema.Type.TensorForm() == schema.TensorOptional {
+	if a == nil || (a.Tensors != nil && !a.List) || a.Schema.Type.TensorForm() == funcschema.TensorOptional {
 		return false
 	}
 	if a.List {
@@ -318,10 +319,10 @@ func listLen(s *Sample, name string, n int) bool {
 // argument has that name) to v.
 func setStr(s *Sample, name, v string) bool {
 	a := s.arg(name)
-	if a == nil || a.base() != schema.Str {
+	if a == nil || a.base() != funcschema.Str {
 		a = nil
 		for i := range s.Args {
-			if s.Args[i].base() == schema.Str && s.Args[i].Tensors == nil {
+			if s.Args[i].base() == funcschema.Str && s.Args[i].Tensors == nil {
 				if a != nil {
 					return false
 				}
@@ -341,7 +342,7 @@ func scalarTypes(s *Sample, dt string) bool {
 	changed := false
 	for i := range s.Args {
 		a := &s.Args[i]
-		if a.base() == schema.ScalarType && a.Tensors == nil && (a.Absent || len(a.Strs) != 1 || a.Strs[0] != dt) {
+		if a.base() == funcschema.ScalarType && a.Tensors == nil && (a.Absent || len(a.Strs) != 1 || a.Strs[0] != dt) {
 			*a = Arg{Schema: a.Schema, Strs: []string{dt}}
 			changed = true
 		}
@@ -359,7 +360,7 @@ func layout(s *Sample, l string, all bool) bool {
 	changed := false
 	for _, k := range ks {
 		sp := s.spec(k)
-		if sp.Layout == l || (all && !IsFloating(sp.Dtype)) {
+		if sp.Layout == l || (all && !isFloating(sp.Dtype)) {
 			continue
 		}
 		sp.Layout, sp.Transposed, changed = l, false, true
@@ -370,7 +371,7 @@ func layout(s *Sample, l string, all bool) bool {
 		// makes a quantized tensor with the neg bit, and its quantized
 		// kernels crash on it (2.14.1, sample 13)
 		sp.Conj, sp.Neg = false, false
-		if IsQuantizedLayout(l) {
+		if isQuantizedLayout(l) {
 			sp.Dtype = "quint8"
 			sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
 		}
@@ -402,11 +403,11 @@ func sameShape(s *Sample) bool {
 func indexZeros(s *Sample) bool {
 	var ks []int
 	for _, k := range s.tensors() {
-		if Integral(s.Specs[k].Dtype) && s.Specs[k].Dtype != "bool" {
+		if integralDtype(s.Specs[k].Dtype) && s.Specs[k].Dtype != "bool" {
 			ks = append(ks, k)
 		}
 	}
-	return s.setFill(ks, FillZeros)
+	return s.setFill(ks, fillZeros)
 }
 
 // shapeOf returns the shape of the first tensor of the argument named
@@ -442,7 +443,7 @@ var _ = slices.Contains[[]int]
 func nameDims(s *Sample) bool {
 	changed := false
 	for _, ar := range s.Args {
-		if slices.ContainsFunc(s.Op.Func.Out, func(o schema.Argument) bool { return o.Name == ar.Name() }) {
+		if slices.ContainsFunc(s.Func.Out, func(o funcschema.Argument) bool { return o.Name == ar.Name() }) {
 			continue
 		}
 		for _, k := range ar.Tensors {

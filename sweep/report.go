@@ -13,7 +13,7 @@ import (
 // tried, and what the checks found.
 type Report struct {
 	Ops     int // ops swept
-	Samples int // variant samples tried (the values apart: Values)
+	Samples int // variant samples tried (the values that matter apart)
 	// Exercised gives, per op a sample of which ran, the first such
 	// variant; NotReached, per op none of whose samples ran, why: the
 	// first sample's last error.
@@ -36,9 +36,9 @@ type Report struct {
 	// calls that did not run (a kernel that failed the second time).
 	Again       int
 	AgainFailed map[string]string
-	// Values counts, per probe in the order of [Probes], what the values
+	// valueCounts counts, per probe in the order of [Probes], what the values
 	// that matter did on the ops' base samples.
-	Values []ProbeCount
+	valueCounts []probeCount
 	// Tried gives, per op, what each of its samples did: one character
 	// per variant, a space, then one per probe (see [Report.String]).
 	Tried    map[string]string
@@ -50,12 +50,12 @@ type Report struct {
 	Crashes []*Crash
 }
 
-// A ProbeCount is what one probe did over a sweep's ops: its samples that
+// A probeCount is what one probe did over a sweep's ops: its samples that
 // ran, were rejected by the kernel or the wrapper, crashed, or could not
 // be made, and the ops where it did not run: their base sample has its
 // values already, they have no argument of its kind, or none of their
 // variants ran (no base sample).
-type ProbeCount struct {
+type probeCount struct {
 	Name                           string
 	Ran, Rejected, Crashed, Unmade int
 	Same, NoArg, NotReached        int
@@ -66,16 +66,16 @@ func newReport(ops int) *Report {
 		RejectedBy: map[string]int{}, Unmade: map[string]int{}, RepairsUsed: map[string]int{},
 		AgainFailed: map[string]string{}, Tried: map[string]string{}}
 	for _, p := range Probes {
-		r.Values = append(r.Values, ProbeCount{Name: p.Name})
+		r.valueCounts = append(r.valueCounts, probeCount{Name: p.Name})
 	}
 	return r
 }
 
 // add adds one variant sample's outcome.
-func (r *Report) add(op string, v int, out Outcome, byKey map[string]*Finding) {
+func (r *Report) add(op string, v int, out outcome, byKey map[string]*Finding) {
 	r.Samples++
 	var me *MakeError
-	var ce *CrashError
+	var ce *crashError
 	switch {
 	case errors.As(out.Err, &ce):
 		r.crash(op, Variants[v].Name, ce)
@@ -90,7 +90,9 @@ func (r *Report) add(op string, v int, out Outcome, byKey map[string]*Finding) {
 		}
 		if len(out.Sample.Repairs) > 0 {
 			r.Repaired++
-			for _, rule := range uniq(out.Sample.Repairs) {
+			used := slices.Clone(out.Sample.Repairs)
+			slices.Sort(used)
+			for _, rule := range slices.Compact(used) { // once per sample
 				r.RepairsUsed[rule]++
 			}
 		}
@@ -115,16 +117,6 @@ func (r *Report) findings(op, name string, vs []asserts.Violation, byKey map[str
 			f.Variants = append(f.Variants, name)
 		}
 	}
-}
-
-func uniq(l []string) []string {
-	var out []string
-	for _, x := range l {
-		if !slices.Contains(out, x) {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 func firstLine(s string) string {
@@ -172,15 +164,15 @@ func (r *Report) String() string {
 
 // writeValuesLine prints the values' totals.
 func (r *Report) writeValuesLine(b *strings.Builder) {
-	var t ProbeCount
-	for _, c := range r.Values {
+	var t probeCount
+	for _, c := range r.valueCounts {
 		t.Ran, t.Rejected, t.Crashed, t.Unmade = t.Ran+c.Ran, t.Rejected+c.Rejected, t.Crashed+c.Crashed, t.Unmade+c.Unmade
 	}
-	if len(r.Values) == 0 || r.Ops == 0 {
+	if len(r.valueCounts) == 0 || r.Ops == 0 {
 		return
 	}
 	fmt.Fprintf(b, "values that matter: %d samples of %d kinds on the ops' base samples (%d ran, %d rejected, %d crashed, %d the runtime cannot make)\n",
-		t.Ran+t.Rejected+t.Crashed+t.Unmade, len(r.Values), t.Ran, t.Rejected, t.Crashed, t.Unmade)
+		t.Ran+t.Rejected+t.Crashed+t.Unmade, len(r.valueCounts), t.Ran, t.Rejected, t.Crashed, t.Unmade)
 }
 
 // writeTried prints, per probe, what it did over the ops, and per op what
@@ -189,9 +181,9 @@ func (r *Report) writeTried(b *strings.Builder) {
 	if len(r.Tried) == 0 {
 		return
 	}
-	if len(r.Values) > 0 && r.Values[0].Ran+r.Values[0].Rejected+r.Values[0].Crashed+r.Values[0].Unmade+r.Values[0].Same+r.Values[0].NoArg+r.Values[0].NotReached > 0 {
+	if len(r.valueCounts) > 0 && r.valueCounts[0].Ran+r.valueCounts[0].Rejected+r.valueCounts[0].Crashed+r.valueCounts[0].Unmade+r.valueCounts[0].Same+r.valueCounts[0].NoArg+r.valueCounts[0].NotReached > 0 {
 		b.WriteString("values (ops: ran, rejected, crashed, cannot make; the base has it; no such argument; not reached):\n")
-		for i, c := range r.Values {
+		for i, c := range r.valueCounts {
 			fmt.Fprintf(b, "\t%2d %-22s %4d %4d %4d %4d; %4d; %4d; %4d\n", i, c.Name, c.Ran, c.Rejected, c.Crashed, c.Unmade, c.Same, c.NoArg, c.NotReached)
 		}
 	}

@@ -4,14 +4,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
-// Rules are the repairs, first match first: each reads an error message
+// messageRules are the repairs, first match first: each reads an error message
 // of a kernel (PyTorch's wording; another runtime's messages that say the
 // same get the same repair) and changes the sample. rules_test.go holds a
 // real message for each.
-var Rules = []Rule{
+var messageRules = []messageRule{
 	// dtypes
 	{"dtype not implemented", re(`not implemented for '(\w+)'`), func(s *Sample, m []string) bool { return away(s, dtypeOf(m[1])) }},
 	{"dtype not implemented", re(`Type (\w+) is not a member of|Unsupported type (\w+)|type (\w+) not supported|No methods found for \w+ for (\w+)`), func(s *Sample, m []string) bool {
@@ -76,7 +76,7 @@ var Rules = []Rule{
 	{"requires grad", re(`does not require grad|requires_grad=False|requires grad`), func(s *Sample, m []string) bool {
 		changed := false
 		for _, k := range s.tensors() {
-			if sp := s.spec(k); (IsFloating(sp.Dtype) || IsComplex(sp.Dtype)) && !sp.RequiresGrad {
+			if sp := s.spec(k); (isFloating(sp.Dtype) || isComplex(sp.Dtype)) && !sp.RequiresGrad {
 				sp.RequiresGrad, changed = true, true
 			}
 		}
@@ -218,7 +218,7 @@ var Rules = []Rule{
 		return s.setShape(ks[2:3], []int{3}) || c0 || c1
 	}},
 	{"square matrix", re(`square matri|must be a square|Expected a square|must be batches of square`), func(s *Sample, m []string) bool { return square(s, "") }},
-	{"positive-definite", re(`positive.definite|singular|not invertible|could not be completed`), func(s *Sample, m []string) bool { return square(s, FillSPD) }},
+	{"positive-definite", re(`positive.definite|singular|not invertible|could not be completed`), func(s *Sample, m []string) bool { return square(s, fillSPD) }},
 	{"tall matrix", re(`input\.shape\[-2\] must be greater than or equal to input\.shape\[-1\]`), func(s *Sample, m []string) bool {
 		return s.setShape(s.named("input"), []int{3, 2})
 	}},
@@ -321,7 +321,7 @@ func sizeList(s *Sample) bool {
 	}
 	for i := range s.Args {
 		a := &s.Args[i]
-		if a.Tensors != nil || a.base() != schema.Int && a.base() != schema.SymInt || !a.Schema.Type.IsList() {
+		if a.Tensors != nil || a.base() != funcschema.Int && a.base() != funcschema.SymInt || !a.Schema.Type.IsList() {
 			continue
 		}
 		if n := a.Name(); n == "size" || n == "shape" || n == "sizes" {
@@ -363,7 +363,7 @@ func oneOut(s *Sample, got, want string) bool {
 	if len(ks) == 0 {
 		return s.setDtype(s.writes(), want)
 	}
-	if Integral(want) {
+	if integralDtype(want) {
 		return s.setDtype(ks[len(ks)-1:], want)
 	}
 	return s.setDtype(ks[:1], want)

@@ -94,7 +94,7 @@ func TestRules(t *testing.T) {
 			}
 			s := For(op, tc.variant)
 			before := s.Describe()
-			got := s.Repair(tc.msg)
+			got := s.repairText(tc.msg)
 			if got != tc.rule {
 				t.Fatalf("rule %q, want %q\n\tbefore: %s\n\tafter:  %s", got, tc.rule, before, s.Describe())
 			}
@@ -123,22 +123,22 @@ func TestRulesNamed(t *testing.T) {
 		t.Run(tc.op, func(t *testing.T) {
 			s := For(ops[tc.op], 0)
 			if tc.op == "diagonal.Dimname" {
-				s.Repair(`Error: Name 'N' not found in Tensor[None, None].`)
+				s.repairText(`Error: Name 'N' not found in Tensor[None, None].`)
 			}
-			if got := s.Repair(tc.msg); got != tc.rule {
+			if got := s.repairText(tc.msg); got != tc.rule {
 				t.Fatalf("rule %q, want %q: %s", got, tc.rule, s.Describe())
 			}
 			if !strings.Contains(s.Describe(), tc.want) {
 				t.Errorf("after the repair: %s\n\twant %q in it", s.Describe(), tc.want)
 			}
-			if got := s.Repair(tc.msg); got != "" {
+			if got := s.repairText(tc.msg); got != "" {
 				t.Errorf("a second repair on named dims: rule %q, want none", got)
 			}
 		})
 	}
 }
 
-// A sample takes at most MaxRepairs repairs, and Run stops at the first
+// A sample takes at most maxRepairs repairs, and Run stops at the first
 // call that runs, or at the first error no rule repairs.
 func TestRun(t *testing.T) {
 	ops := ops(t, "2.14")
@@ -160,7 +160,7 @@ func TestRun(t *testing.T) {
 		calls++
 		return errString(`"add" not implemented for '` + map[string]string{"float32": "Float", "int64": "Long", "float64": "Double", "bool": "Bool", "complex64": "ComplexFloat", "uint8": "Byte", "int32": "Int"}[s.Specs[0].Dtype] + `'`)
 	})
-	if err == nil || calls != MaxRepairs+1 || len(s.Repairs) != MaxRepairs {
+	if err == nil || calls != maxRepairs+1 || len(s.Repairs) != maxRepairs {
 		t.Errorf("err %v, %d calls, repairs %v", err, calls, s.Repairs)
 	}
 	s = For(ops["add.Tensor"], 0)
@@ -196,7 +196,7 @@ func TestRunReachesQuantizedChannelShuffle(t *testing.T) {
 // provided a value (quantized_batch_norm's weight).
 func TestRulePresent(t *testing.T) {
 	s := For(ops(t, "2.14")["quantized_batch_norm"], 0)
-	if got := s.Repair(`Error: Weight must be provided`); got != "present" || !strings.Contains(s.Describe(), "weight=float32[2,3]") {
+	if got := s.repairText(`Error: Weight must be provided`); got != "present" || !strings.Contains(s.Describe(), "weight=float32[2,3]") {
 		t.Errorf("rule %q, sample %s; want present, a weight", got, s.Describe())
 	}
 }
@@ -217,7 +217,7 @@ func TestRunSetup(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil || calls != 2 || !slices.Equal(s.Repairs, []string{RepairSetup}) || !strings.Contains(s.Describe(), "target=int64[2]") {
+	if err != nil || calls != 2 || !slices.Equal(s.Repairs, []string{repairSetup}) || !strings.Contains(s.Describe(), "target=int64[2]") {
 		t.Errorf("err %v, %d calls, repairs %v, sample %s; want the setup's [2] int64 target", err, calls, s.Repairs, s.Describe())
 	}
 	s = For(op, 0)

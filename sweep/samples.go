@@ -1,51 +1,22 @@
-// Package sweep runs each op of a tensor runtime through its checked
-// wrapper on argument samples made from the op's schema alone, repairs a
-// sample from the error a call of it raised, and reports per op whether a
-// sample ran and what the checks found (docs/sweep.md).
-//
-// A runtime writes a small [Runtime] adapter (how it makes a tensor from a
-// [Spec], and how its own Go types take a value); gen writes the [Table]
-// (SweepOps, with sweep: true in assertgen.yaml); [Run] is a test's whole
-// sweep, [Sweep] returns the [Report], [RunSample] and [Call] run one
-// sample for a driver of one's own (libtorch's worker processes).
-//
-// A [Sample] describes each tensor of a call ([Spec]: dtype, shape,
-// layout, a transposed view, autograd, another argument itself) and gives
-// every other argument a value ([Arg]), chosen by the [Variants] (one list,
-// numbered: a runtime's verdicts name samples by these numbers), the
-// schema's types and defaults, and the arguments' names. [Sample.Build]
-// turns it into the arguments of a Go function with the op's signature.
-// When the call raises, [Sample.RepairError] changes the sample: by the
-// repair kind the error names ([RankError], [DtypeError], ... returned or
-// panicked by a kernel, or given to a runtime's own error by its
-// [Classifier]), else by the first rule of [Rules] that reads PyTorch's
-// wording in its message (a dtype the kernel implements, shapes that
-// match, a square matrix, valid indices...); [Sample.Run] calls, repairs
-// and calls again, a bounded number of times. Families the rules cannot
-// reach (convolutions, upsampling, RNN cells) have a hand-written sample,
-// and the ops whose arguments depend on one another (losses, full RNNs,
-// sparse constructors, quantization...) a [Setup], the last repair. The
-// package knows nothing of any runtime: the libtorch and gorgonia sweeps
-// use it, and so can a runtime in another module (see the examples).
 package sweep
 
 import (
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // Optionals says which optional arguments a variant gives.
-type Optionals int
+type optionalsMode int
 
 const (
-	// OptNone leaves every optional argument out (None).
-	OptNone Optionals = iota
-	// OptTensors gives optional tensors and optional values without a
+	// optNone leaves every optional argument out (None).
+	optNone optionalsMode = iota
+	// optTensors gives optional tensors and optional values without a
 	// None default; values whose default is None stay None.
-	OptTensors
-	// OptAll gives every optional argument.
-	OptAll
+	optTensors
+	// optAll gives every optional argument.
+	optAll
 )
 
 // A Variant is one way of sampling every op: its name says what it
@@ -54,8 +25,10 @@ type Variant struct {
 	Name string
 	// Tensor is the template of the sample's tensors (its Same, ViewOf
 	// and Index are not used).
-	Tensor    Spec
-	Optionals Optionals
+	Tensor Spec
+	// optionals says which optional arguments the variant gives (its name
+	// says so too).
+	optionals optionalsMode
 	// ListLen is the number of tensors of a Tensor[] argument (and of
 	// values of a Scalar[] one).
 	ListLen int
@@ -74,28 +47,43 @@ func tr(dtype string, shape ...int) Spec {
 	return s
 }
 
-// Variants are the samples every op gets, in order; a sample is named by
+// Variants are the samples every op gets, in order. A sample is named by
 // its number here (a sweep's verdicts list the samples they cover by
-// number), so a new variant goes at the end.
+// number, and TestVariantNumbers holds the list): a new variant goes at
+// the end, and none is removed or changed.
 var Variants = []Variant{
-	{Name: "contiguous float [2,3], optionals absent", Tensor: t("float32", 2, 3), Optionals: OptNone, ListLen: 1},
-	{Name: "non-contiguous float [2,3] (transposed views), optionals present", Tensor: tr("float32", 2, 3), Optionals: OptAll, ListLen: 1},
-	{Name: "0-dim float", Tensor: t("float32"), Optionals: OptTensors, ListLen: 1},
-	{Name: "square float64 [3,3], lists of 3", Tensor: t("float64", 3, 3), Optionals: OptTensors, ListLen: 3},
-	{Name: "int64 [2,3]", Tensor: t("int64", 2, 3), Optionals: OptTensors, ListLen: 1},
-	{Name: "aliasing: x.op_(x), op(a, b, out=a), or two views of one base", Tensor: t("float32", 2, 3), Optionals: OptTensors, ListLen: 1, Alias: true},
-	{Name: "empty float [0]", Tensor: t("float32", 0), Optionals: OptTensors, ListLen: 1},
-	{Name: "bool [2,3]", Tensor: t("bool", 2, 3), Optionals: OptTensors, ListLen: 1},
-	{Name: "4-d float [1,2,4,4] (a batch of images: conv, pooling)", Tensor: t("float32", 1, 2, 4, 4), Optionals: OptTensors, ListLen: 1},
-	{Name: "3-d float [2,3,4]", Tensor: t("float32", 2, 3, 4), Optionals: OptTensors, ListLen: 1},
-	{Name: "training mode: float [2,3], bools named training or train true (rrelu's noise, dropout, batch norm)", Tensor: t("float32", 2, 3), Optionals: OptTensors, ListLen: 1, Training: true},
+	// 0-10: dtypes, shapes, optionals, aliasing, training mode
+	{Name: "contiguous float [2,3], optionals absent", Tensor: t("float32", 2, 3), optionals: optNone, ListLen: 1},
+	{Name: "non-contiguous float [2,3] (transposed views), optionals present", Tensor: tr("float32", 2, 3), optionals: optAll, ListLen: 1},
+	{Name: "0-dim float", Tensor: t("float32"), optionals: optTensors, ListLen: 1},
+	{Name: "square float64 [3,3], lists of 3", Tensor: t("float64", 3, 3), optionals: optTensors, ListLen: 3},
+	{Name: "int64 [2,3]", Tensor: t("int64", 2, 3), optionals: optTensors, ListLen: 1},
+	{Name: "aliasing: x.op_(x), op(a, b, out=a), or two views of one base", Tensor: t("float32", 2, 3), optionals: optTensors, ListLen: 1, Alias: true},
+	{Name: "empty float [0]", Tensor: t("float32", 0), optionals: optTensors, ListLen: 1},
+	{Name: "bool [2,3]", Tensor: t("bool", 2, 3), optionals: optTensors, ListLen: 1},
+	{Name: "4-d float [1,2,4,4] (a batch of images: conv, pooling)", Tensor: t("float32", 1, 2, 4, 4), optionals: optTensors, ListLen: 1},
+	{Name: "3-d float [2,3,4]", Tensor: t("float32", 2, 3, 4), optionals: optTensors, ListLen: 1},
+	{Name: "training mode: float [2,3], bools named training or train true (rrelu's noise, dropout, batch norm)", Tensor: t("float32", 2, 3), optionals: optTensors, ListLen: 1, Training: true},
+	// 11-20: complex tensors and their lazy conjugate and negative bits,
+	// sparse COO and CSR, quantized and mkldnn tensors, and the autograd
+	// path (requires_grad leaves, views of them, views of non-leaves)
+	{Name: "complex64 [2,3]", Tensor: t("complex64", 2, 3), optionals: optTensors, ListLen: 1},
+	{Name: "complex128 [2,3] with the conj bit (conj() views)", Tensor: bits(t("complex128", 2, 3), func(s *Spec) { s.Conj = true }), optionals: optTensors, ListLen: 1},
+	{Name: "float [2,3] with the neg bit (_neg_view() views)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.Neg = true }), optionals: optTensors, ListLen: 1},
+	{Name: "sparse COO float [2,3]", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.Layout = SparseCOO }), optionals: optTensors, ListLen: 1},
+	{Name: "sparse CSR float [2,3]", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.Layout = SparseCSR }), optionals: optTensors, ListLen: 1},
+	{Name: "quantized quint8 [2,3] (per-tensor affine)", Tensor: bits(t("quint8", 2, 3), func(s *Spec) { s.Layout = Quantized }), optionals: optTensors, ListLen: 1},
+	{Name: "mkldnn float [1,2,4,4]", Tensor: bits(t("float32", 1, 2, 4, 4), func(s *Spec) { s.Layout = Mkldnn }), optionals: optTensors, ListLen: 1},
+	{Name: "requires_grad float [2,3] leaves (the autograd path)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.RequiresGrad = true }), optionals: optTensors, ListLen: 1},
+	{Name: "transposed views of requires_grad leaves (in-place refused)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.NonLeafView = true }), optionals: optTensors, ListLen: 1},
+	{Name: "transposed views of non-leaves (leaf.clone(); in-place legal)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.NonLeafView, s.NonLeafBase = true, true }), optionals: optTensors, ListLen: 1},
 }
 
 // A Sample is the arguments of one call of an op: Specs are the tensors to
 // make, in order (a base that is no argument itself included), Args the
 // op's arguments in schema order.
 type Sample struct {
-	Op      *schema.Op
+	Func    *funcschema.Func // the op's schema (schema.Func)
 	Variant int
 	Specs   []Spec
 	Args    []Arg
@@ -127,10 +115,10 @@ type Sample struct {
 // of a non-tensor argument is in the field of its schema type: Ints (int,
 // SymInt, int[], Layout, MemoryFormat, QScheme: PyTorch's enum numbers),
 // Floats (float, float[]), Bools, Strs (str, Dimname, Device, ScalarType:
-// a dtype name of [Dtypes]); a Scalar is an int when Ints is set, else a
+// a dtype name, as [Spec.Dtype]); a Scalar is an int when Ints is set, else a
 // float.
 type Arg struct {
-	Schema  *schema.Argument
+	Schema  *funcschema.Argument
 	Tensors []int // Tensor and Tensor?: one; Tensor[]: several
 	List    bool  // a list of tensors
 	Absent  bool  // None (a Generator, Storage or Stream is always None)
@@ -148,18 +136,20 @@ const DualLevelArg = "level"
 func (a *Arg) Name() string { return a.Schema.Name }
 
 // base returns the argument's base type under optionals and lists.
-func (a *Arg) base() schema.BaseTy {
+func (a *Arg) base() funcschema.BaseTy {
 	t := a.Schema.Type.Unopt()
-	for t.Kind == schema.ListKind || t.Kind == schema.OptionalKind {
+	for t.Kind == funcschema.ListKind || t.Kind == funcschema.OptionalKind {
 		t = t.Elem
 	}
 	return t.Base
 }
 
-// For returns the op's sample of variant v.
-func For(op *schema.Op, v int) *Sample {
+// For returns the sample of variant v (an index of [Variants]) of the op
+// whose parsed schema is op (a *schema.Func, from schema.ParseFunc or a
+// loaded schema's Op.Func).
+func For(op *funcschema.Func, v int) *Sample {
 	vr := Variants[v]
-	s := &Sample{Op: op, Variant: v}
+	s := &Sample{Func: op, Variant: v}
 	if fam := family(op); fam != nil {
 		if fam(s, vr) {
 			return s
@@ -167,7 +157,7 @@ func For(op *schema.Op, v int) *Sample {
 		s.Specs, s.Args = nil, nil
 	}
 	b := builder{s: s, vr: vr, first: -1, base: -1, lin: linearShape(op)}
-	args := op.Func.Args()
+	args := op.Args()
 	s.Args = make([]Arg, len(args))
 	// written arguments last, so that the aliasing variant can make them
 	// the inputs
@@ -192,23 +182,23 @@ type builder struct {
 	lin   func(k int, write bool, sp *Spec)
 }
 
-func (b *builder) arg(a *schema.Argument) Arg {
+func (b *builder) arg(a *funcschema.Argument) Arg {
 	ar := Arg{Schema: a}
 	switch a.Type.TensorForm() {
-	case schema.TensorSingle:
+	case funcschema.TensorSingle:
 		ar.Tensors = []int{b.tensor(a)}
-	case schema.TensorOptional:
-		if b.vr.Optionals == OptNone {
+	case funcschema.TensorOptional:
+		if b.vr.optionals == optNone {
 			ar.Absent = true
 		} else {
 			ar.Tensors = []int{b.tensor(a)}
 		}
-	case schema.TensorList, schema.TensorOptionalList:
+	case funcschema.TensorList, funcschema.TensorOptionalList:
 		ar.List = true
 		for range b.vr.ListLen {
 			ar.Tensors = append(ar.Tensors, b.tensor(a))
 		}
-	case schema.TensorOtherForm:
+	case funcschema.TensorOtherForm:
 		ar.Absent = true
 	default:
 		b.s.value(b.vr, &ar)
@@ -217,14 +207,14 @@ func (b *builder) arg(a *schema.Argument) Arg {
 }
 
 // tensor adds the spec of a tensor argument and returns its index.
-func (b *builder) tensor(a *schema.Argument) int {
+func (b *builder) tensor(a *funcschema.Argument) int {
 	s, vr := b.s, b.vr
 	sp := vr.Tensor
 	sp.Shape = append([]int(nil), sp.Shape...)
 	sp.Same, sp.ViewOf = -1, -1
 	sp.Transposed = sp.Transposed && len(sp.Shape) == 2
 	switch {
-	case vr.Alias && s.Op.Kind == schema.Functional:
+	case vr.Alias && s.Func.Kind() == funcschema.Functional:
 		// two views of one base as arguments
 		if b.base < 0 {
 			bs := NewSpec(sp.Dtype, 2, 2, 3)
@@ -236,7 +226,7 @@ func (b *builder) tensor(a *schema.Argument) int {
 		sp.ViewOf, sp.Index = b.base, b.views%2
 	case vr.Alias && b.first >= 0:
 		sp.Same = b.first
-	case a.IsWrite() && s.Op.Kind == schema.Out:
+	case a.IsWrite() && s.Func.Kind() == funcschema.Out:
 		// a fresh out tensor of its own
 	}
 	if sp.Same < 0 && sp.ViewOf < 0 {
@@ -264,8 +254,8 @@ func indexLike(name string) bool {
 // linearShape gives the shapes the basic linear-algebra ops need: mm and
 // matmul a [c,r] second operand (an [r,r] result), mv a vector, dot and
 // friends two vectors.
-func linearShape(op *schema.Op) func(k int, write bool, sp *Spec) {
-	switch strings.TrimSuffix(op.Func.Name.Name.Base, "_") {
+func linearShape(op *funcschema.Func) func(k int, write bool, sp *Spec) {
+	switch strings.TrimSuffix(op.Name.Name.Base, "_") {
 	case "mm", "matmul":
 		return func(k int, write bool, sp *Spec) {
 			if len(sp.Shape) == 2 && k > 0 {

@@ -19,7 +19,7 @@ func TestEveryOp(t *testing.T) {
 		}
 		for _, o := range s.Ops {
 			for vi := range Variants {
-				sm := For(o, vi)
+				sm := For(o.Func, vi)
 				for k, sp := range sm.Specs {
 					if sp.Same >= k || sp.Same < -1 || (sp.Same >= 0 && sm.Specs[sp.Same].Same >= 0) || sp.ViewOf >= k {
 						t.Fatalf("%s %s variant %d: spec %d is the same as %d", v, o.Name, vi, k, sp.Same)
@@ -51,14 +51,14 @@ func (fakeRuntime) Value(a *Arg, t reflect.Type) (reflect.Value, bool, error) {
 	return reflect.Value{}, false, nil
 }
 
-func ops(t testing.TB, v string) map[string]*schema.Op {
+func ops(t testing.TB, v string) map[string]*schema.Func {
 	s, err := schema.Embedded(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := map[string]*schema.Op{}
+	m := map[string]*schema.Func{}
 	for _, o := range s.Ops {
-		m[o.Name] = o
+		m[o.Name] = o.Func
 	}
 	return m
 }
@@ -71,7 +71,7 @@ func TestBuild(t *testing.T) {
 	// slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1)
 	fn := reflect.TypeOf(func(*fakeTensor, int64, *int64, *int64, int64) {})
 	sm := For(ops["slice.Tensor"], 0)
-	args, err := sm.Build(fakeRuntime{}, fn)
+	args, err := sm.build(fakeRuntime{}, fn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestBuild(t *testing.T) {
 	}
 	// cat(Tensor[] tensors, int dim=0), lists of 3 in variant 3.
 	sm = For(ops["cat"], 3)
-	args, err = sm.Build(fakeRuntime{}, reflect.TypeOf(func([]*fakeTensor, int64) {}))
+	args, err = sm.build(fakeRuntime{}, reflect.TypeOf(func([]*fakeTensor, int64) {}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestBuild(t *testing.T) {
 	}
 	// add_.Tensor in the aliasing variant: other is self.
 	sm = For(ops["add_.Tensor"], 5)
-	args, err = sm.Build(fakeRuntime{}, reflect.TypeOf(func(*fakeTensor, *fakeTensor, float64) {}))
+	args, err = sm.build(fakeRuntime{}, reflect.TypeOf(func(*fakeTensor, *fakeTensor, float64) {}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,13 +101,13 @@ func TestBuild(t *testing.T) {
 	if d := sm.Describe(); !strings.Contains(d, "self=#0[1] other=#0[0]") {
 		t.Errorf("add.Tensor, aliasing: %s", d)
 	}
-	if _, err := sm.Build(fakeRuntime{}, reflect.TypeOf(func(*fakeTensor) {})); err == nil {
+	if _, err := sm.build(fakeRuntime{}, reflect.TypeOf(func(*fakeTensor) {})); err == nil {
 		t.Error("a function with the wrong number of parameters is accepted")
 	}
 	// A spec the runtime cannot make is a MakeError naming it.
 	sm = For(ops["neg"], 0)
 	sm.Specs[0].Layout = Mkldnn
-	_, err = sm.Build(fakeRuntime{}, reflect.TypeOf(func(*fakeTensor) {}))
+	_, err = sm.build(fakeRuntime{}, reflect.TypeOf(func(*fakeTensor) {}))
 	var me *MakeError
 	if !errors.As(err, &me) || !strings.Contains(err.Error(), "float32[2,3].mkldnn: no mkldnn here") {
 		t.Errorf("mkldnn: %v", err)
@@ -124,9 +124,9 @@ func TestSpecCheck(t *testing.T) {
 		ok(func(s *Spec) { s.Dtype, s.Layout = "quint8", Quantized }),
 		ok(func(s *Spec) { s.Layout = SparseCSR }),
 		ok(func(s *Spec) { s.RequiresGrad, s.NonLeafView = true, true }),
-		ok(func(s *Spec) { s.Fill = FillSPD }),
+		ok(func(s *Spec) { s.Fill = fillSPD }),
 	} {
-		if err := sp.Check(); err != nil {
+		if err := sp.check(); err != nil {
 			t.Errorf("%+v: %v", sp, err)
 		}
 	}
@@ -139,7 +139,7 @@ func TestSpecCheck(t *testing.T) {
 		ok(func(s *Spec) { s.Dtype, s.RequiresGrad = "int64", true }),
 		ok(func(s *Spec) { s.Fill = "random" }),
 	} {
-		if sp.Check() == nil {
+		if sp.check() == nil {
 			t.Errorf("%+v: accepted", sp)
 		}
 	}
@@ -149,7 +149,7 @@ func TestSpecCheck(t *testing.T) {
 // diagonal, per trailing matrix.
 func TestElementsSPD(t *testing.T) {
 	sp := NewSpec("float64", 2, 3, 3)
-	sp.Fill = FillSPD
+	sp.Fill = fillSPD
 	v := sp.Elements()
 	for b := 0; b < 2; b++ {
 		for i := 0; i < 3; i++ {

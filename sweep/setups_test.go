@@ -46,7 +46,7 @@ func TestSetups113(t *testing.T) {
 				return nil
 			})
 			d := s.Describe()
-			if err != nil || s.Repairs[len(s.Repairs)-1] != RepairSetup {
+			if err != nil || s.Repairs[len(s.Repairs)-1] != repairSetup {
 				t.Fatalf("err %v, repairs %v; want the setup last: %s", err, s.Repairs, d)
 			}
 			for _, w := range tc.want {

@@ -10,7 +10,10 @@ import (
 // [Runtime]). The zero values of its layout, bits and autograd fields ask
 // for a plain strided tensor without autograd.
 type Spec struct {
-	// Dtype names the element type: one of [Dtypes].
+	// Dtype names the element type by its PyTorch name without "torch.":
+	// "float32", "float64", "float16", "bfloat16", "int64", "int32",
+	// "int16", "int8", "uint8", "uint64", "bool", "complex64",
+	// "complex128", "quint8", "qint8" or "qint32".
 	Dtype string
 	// Shape is the tensor's shape (empty for a 0-dim tensor).
 	Shape []int
@@ -25,7 +28,8 @@ type Spec struct {
 	// base.select(0, Index), so that two arguments are views of one base
 	// (an aliasing sample of a functional op); -1 for none.
 	ViewOf, Index int
-	// Layout is the tensor's layout: "" (strided) or one of [Layouts].
+	// Layout is the tensor's layout: "" (strided) or one of the layout
+	// constants ([SparseCOO], ..., [Mkldnn]).
 	Layout string
 	// Conj and Neg ask for the lazy conjugate and negative bits of a
 	// complex tensor (torch's conj() and _neg_view() views).
@@ -44,10 +48,13 @@ type Spec struct {
 	// Dimname up (the sample's Dimname values are "N"). A runtime without
 	// named dims refuses the spec (the runtime cannot make the sample).
 	Named bool
-	// Fill chooses the element values: "" for [Values], or one of
-	// [Fills] (a repair asks for them: valid indices, a positive-definite
-	// matrix, increasing values; a probe for zeros, ones, negatives and
-	// mixed signs).
+	// Fill chooses the element values [Spec.Elements] gives: "" for the
+	// default ones (positive, distinct for floats; 0 and 1 for integer
+	// and bool dtypes), or "zeros", "ones", "arange" (0, 1, 2, ...), "spd"
+	// (each trailing square matrix symmetric positive-definite), "neg"
+	// (every element negative) or "mixed" (signs alternating). A repair
+	// asks for them (valid indices, a positive-definite matrix), a probe
+	// for zeros, ones, negatives and mixed signs.
 	Fill string
 	// Data, when set, are the element values in row-major order of the
 	// shape, repeated to the element count; they override Fill (the fuzz
@@ -74,11 +81,11 @@ func (sp Spec) clone() Spec {
 // spec's view: its offset and its farthest element, by its strides (or
 // its contiguous strides when it has none); 0 for an empty spec.
 func (sp *Spec) StorageSize() int {
-	if sp.Numel() == 0 {
+	if sp.numel() == 0 {
 		return 0
 	}
 	if sp.Strides == nil {
-		return sp.Offset + sp.Numel()
+		return sp.Offset + sp.numel()
 	}
 	n := sp.Offset + 1
 	for i, d := range sp.Shape {
@@ -112,17 +119,17 @@ const (
 	Mkldnn              = "mkldnn"
 )
 
-// Layouts lists the non-strided layouts.
-var Layouts = []string{SparseCOO, SparseCSR, Quantized, Mkldnn, SparseCSC, QuantizedPerChannel, SparseBSR, SparseBSC, SparseCOOUncoalesced}
+// layoutNames lists the non-strided layouts.
+var layoutNames = []string{SparseCOO, SparseCSR, Quantized, Mkldnn, SparseCSC, QuantizedPerChannel, SparseBSR, SparseBSC, SparseCOOUncoalesced}
 
-// IsQuantizedLayout reports whether layout is one of the quantized ones.
-func IsQuantizedLayout(layout string) bool {
+// isQuantizedLayout reports whether layout is one of the quantized ones.
+func isQuantizedLayout(layout string) bool {
 	return layout == Quantized || layout == QuantizedPerChannel
 }
 
-// Dtypes lists the element types a Spec may name, by their PyTorch names
+// dtypeNames lists the element types a Spec may name, by their PyTorch names
 // without the "torch." prefix.
-var Dtypes = []string{
+var dtypeNames = []string{
 	"float32", "float64", "float16", "bfloat16",
 	"int64", "int32", "int16", "int8", "uint8", "uint64", "bool",
 	"complex64", "complex128",
@@ -131,31 +138,31 @@ var Dtypes = []string{
 
 // The fills a Spec may ask for; "" is [Values].
 const (
-	FillZeros = "zeros"  // every element 0: an index valid for any size
-	FillOnes  = "ones"   // every element 1
-	FillRange = "arange" // 0, 1, 2, ...: increasing, distinct
-	FillSPD   = "spd"    // each trailing square matrix symmetric positive-definite
-	FillNeg   = "neg"    // every element negative: -[Values] (integers -1, -2)
-	FillMixed = "mixed"  // signs alternating from negative: -0.5, 1.2, ... (integers -1, 1, -2, 2)
+	fillZeros = "zeros"  // every element 0: an index valid for any size
+	fillOnes  = "ones"   // every element 1
+	fillRange = "arange" // 0, 1, 2, ...: increasing, distinct
+	fillSPD   = "spd"    // each trailing square matrix symmetric positive-definite
+	fillNeg   = "neg"    // every element negative: -[Values] (integers -1, -2)
+	fillMixed = "mixed"  // signs alternating from negative: -0.5, 1.2, ... (integers -1, 1, -2, 2)
 )
 
-// Fills lists the fills.
-var Fills = []string{FillZeros, FillOnes, FillRange, FillSPD, FillNeg, FillMixed}
+// fillNames lists the fills.
+var fillNames = []string{fillZeros, fillOnes, fillRange, fillSPD, fillNeg, fillMixed}
 
-// IsComplex reports whether dtype is a complex type.
-func IsComplex(dtype string) bool { return strings.HasPrefix(dtype, "complex") }
+// isComplex reports whether dtype is a complex type.
+func isComplex(dtype string) bool { return strings.HasPrefix(dtype, "complex") }
 
-// IsFloating reports whether dtype is a real floating-point type.
-func IsFloating(dtype string) bool {
+// isFloating reports whether dtype is a real floating-point type.
+func isFloating(dtype string) bool {
 	return strings.HasPrefix(dtype, "float") || dtype == "bfloat16"
 }
 
-// IsQuantized reports whether dtype is a quantized type.
-func IsQuantized(dtype string) bool { return strings.HasPrefix(dtype, "q") }
+// isQuantized reports whether dtype is a quantized type.
+func isQuantized(dtype string) bool { return strings.HasPrefix(dtype, "q") }
 
-// Signed reports whether dtype holds negative values: not bool, uint8,
+// signedDtype reports whether dtype holds negative values: not bool, uint8,
 // uint64 or quint8.
-func Signed(dtype string) bool {
+func signedDtype(dtype string) bool {
 	switch dtype {
 	case "bool", "uint8", "uint64", "quint8":
 		return false
@@ -163,8 +170,8 @@ func Signed(dtype string) bool {
 	return true
 }
 
-// Integral reports whether dtype holds integers (bool included).
-func Integral(dtype string) bool { return strings.Contains(dtype, "int") || dtype == "bool" }
+// integralDtype reports whether dtype holds integers (bool included).
+func integralDtype(dtype string) bool { return strings.Contains(dtype, "int") || dtype == "bool" }
 
 // NewSpec returns a strided spec of its own, of dtype and shape.
 func NewSpec(dtype string, shape ...int) Spec {
@@ -191,8 +198,8 @@ func DimNames(n int) []string {
 	return l
 }
 
-// Numel returns the number of elements of the spec's shape.
-func (sp *Spec) Numel() int {
+// numel returns the number of elements of the spec's shape.
+func (sp *Spec) numel() int {
 	n := 1
 	for _, s := range sp.Shape {
 		n *= s
@@ -200,54 +207,54 @@ func (sp *Spec) Numel() int {
 	return n
 }
 
-// The size bound of every sample: no spec has more than MaxElements
-// elements (its empty dims counted as 1) or more than MaxDims dims, so
+// The size bound of every sample: no spec has more than maxElements
+// elements (its empty dims counted as 1) or more than maxDims dims, so
 // that no repair, setup or fuzzed input asks a runtime for more memory
 // than a test has, whatever the kernel answers. The samples use a few
 // hundred elements at most; a kernel's result may be larger (kron, outer:
 // the square).
 const (
-	MaxElements = 1 << 12
-	MaxDims     = 8
+	maxElements = 1 << 12
+	maxDims     = 8
 )
 
-// Bounded reports a shape past the size bound: more than MaxDims dims or
-// MaxElements elements (empty dims counted as 1, so that [0, n] is
+// checkBound reports a shape past the size bound: more than maxDims dims or
+// maxElements elements (empty dims counted as 1, so that [0, n] is
 // bounded by n), or a negative size.
-func Bounded(shape []int) error {
-	if len(shape) > MaxDims {
-		return fmt.Errorf("%d dims, above the sweep's bound of %d", len(shape), MaxDims)
+func checkBound(shape []int) error {
+	if len(shape) > maxDims {
+		return fmt.Errorf("%d dims, above the sweep's bound of %d", len(shape), maxDims)
 	}
 	n := 1
 	for _, d := range shape {
 		if d < 0 {
 			return fmt.Errorf("a negative size %d", d)
 		}
-		if d > MaxElements || n*max(d, 1) > MaxElements {
-			return fmt.Errorf("shape %v is above the sweep's bound of %d elements", shape, MaxElements)
+		if d > maxElements || n*max(d, 1) > maxElements {
+			return fmt.Errorf("shape %v is above the sweep's bound of %d elements", shape, maxElements)
 		}
 		n *= max(d, 1)
 	}
 	return nil
 }
 
-// Check reports a spec a runtime could not make whatever it supports: a
-// shape past the size bound ([Bounded]), an unknown dtype, layout or fill,
+// check reports a spec a runtime could not make whatever it supports: a
+// shape past the size bound ([checkBound]), an unknown dtype, layout or fill,
 // or bits and layouts that do not go together.
-func (sp *Spec) Check() error {
-	if err := Bounded(sp.Shape); err != nil {
+func (sp *Spec) check() error {
+	if err := checkBound(sp.Shape); err != nil {
 		return err
 	}
-	if !contains(Dtypes, sp.Dtype) {
+	if !contains(dtypeNames, sp.Dtype) {
 		return fmt.Errorf("unknown dtype %q", sp.Dtype)
 	}
-	if sp.Layout != "" && !contains(Layouts, sp.Layout) {
+	if sp.Layout != "" && !contains(layoutNames, sp.Layout) {
 		return fmt.Errorf("unknown layout %q", sp.Layout)
 	}
-	if sp.Fill != "" && !contains(Fills, sp.Fill) {
+	if sp.Fill != "" && !contains(fillNames, sp.Fill) {
 		return fmt.Errorf("unknown fill %q", sp.Fill)
 	}
-	if sp.Conj && !IsComplex(sp.Dtype) {
+	if sp.Conj && !isComplex(sp.Dtype) {
 		return fmt.Errorf("the conj bit needs a complex dtype, not %s", sp.Dtype)
 	}
 	if (sp.Conj || sp.Neg) && sp.Layout != "" {
@@ -256,7 +263,7 @@ func (sp *Spec) Check() error {
 	if sp.Neg && sp.Dtype == "bool" {
 		return fmt.Errorf("the neg bit needs a numeric dtype, not bool")
 	}
-	if IsQuantizedLayout(sp.Layout) != IsQuantized(sp.Dtype) {
+	if isQuantizedLayout(sp.Layout) != isQuantized(sp.Dtype) {
 		return fmt.Errorf("dtype %s in layout %q: quantized dtypes go with the quantized layout only", sp.Dtype, sp.Layout)
 	}
 	if sp.Named && sp.Layout != "" {
@@ -265,13 +272,13 @@ func (sp *Spec) Check() error {
 	if err := sp.checkStrides(); err != nil {
 		return err
 	}
-	if (sp.Fill == FillNeg || sp.Fill == FillMixed) && !Signed(sp.Dtype) {
+	if (sp.Fill == fillNeg || sp.Fill == fillMixed) && !signedDtype(sp.Dtype) {
 		return fmt.Errorf("fill %s needs a signed dtype, not %s", sp.Fill, sp.Dtype)
 	}
 	if sp.NonLeafBase && !sp.NonLeafView {
 		return fmt.Errorf("a non-leaf base needs a non-leaf view")
 	}
-	if (sp.RequiresGrad || sp.NonLeafView) && !IsFloating(sp.Dtype) && !IsComplex(sp.Dtype) {
+	if (sp.RequiresGrad || sp.NonLeafView) && !isFloating(sp.Dtype) && !isComplex(sp.Dtype) {
 		return fmt.Errorf("only floating-point and complex tensors require grad, not %s", sp.Dtype)
 	}
 	return nil
@@ -292,8 +299,8 @@ func (sp *Spec) checkStrides() error {
 		return fmt.Errorf("negative strides %v", sp.Strides)
 	case sp.Layout != "" || sp.Transposed || sp.Same >= 0 || sp.ViewOf >= 0:
 		return fmt.Errorf("strides and an offset go with a strided tensor of its own")
-	case sp.StorageSize() > MaxElements:
-		return fmt.Errorf("a storage of %d elements, above the sweep's bound of %d", sp.StorageSize(), MaxElements)
+	case sp.StorageSize() > maxElements:
+		return fmt.Errorf("a storage of %d elements, above the sweep's bound of %d", sp.StorageSize(), maxElements)
 	}
 	return nil
 }
@@ -309,10 +316,10 @@ func contains(l []string, s string) bool {
 
 // Values returns n deterministic element values for a spec of dtype:
 // positive, distinct for floats, 0/1 for integer and bool types.
-func Values(dtype string, n int) []float64 {
+func elementValues(dtype string, n int) []float64 {
 	v := make([]float64, n)
 	for i := range v {
-		if Integral(dtype) {
+		if integralDtype(dtype) {
 			v[i] = float64(i % 2)
 		} else {
 			v[i] = 0.5 + float64((i*7)%11)/10
@@ -325,7 +332,7 @@ func Values(dtype string, n int) []float64 {
 // shape (for a transposed spec: of the transposed view), from its Data or
 // by its fill. A complex runtime uses them as the real parts.
 func (sp *Spec) Elements() []float64 {
-	n := sp.Numel()
+	n := sp.numel()
 	if len(sp.Data) > 0 {
 		v := make([]float64, n)
 		for i := range v {
@@ -334,33 +341,33 @@ func (sp *Spec) Elements() []float64 {
 		return v
 	}
 	switch sp.Fill {
-	case FillNeg, FillMixed:
-		v := Values(sp.Dtype, n)
+	case fillNeg, fillMixed:
+		v := elementValues(sp.Dtype, n)
 		for i := range v {
 			switch {
-			case sp.Fill == FillNeg && Integral(sp.Dtype):
+			case sp.Fill == fillNeg && integralDtype(sp.Dtype):
 				v[i] = -float64(1 + i%2)
-			case sp.Fill == FillNeg:
+			case sp.Fill == fillNeg:
 				v[i] = -v[i]
-			case Integral(sp.Dtype):
+			case integralDtype(sp.Dtype):
 				v[i] = float64((i%2)*2-1) * float64(1+(i/2)%2)
 			case i%2 == 0:
 				v[i] = -v[i]
 			}
 		}
 		return v
-	case FillZeros, FillOnes, FillRange:
+	case fillZeros, fillOnes, fillRange:
 		v := make([]float64, n)
 		for i := range v {
 			switch sp.Fill {
-			case FillOnes:
+			case fillOnes:
 				v[i] = 1
-			case FillRange:
+			case fillRange:
 				v[i] = float64(i)
 			}
 		}
 		return v
-	case FillSPD:
+	case fillSPD:
 		// n+1 on the diagonal, 1/(1+|i-j|) off it: symmetric and strictly
 		// diagonally dominant, so positive-definite.
 		v := make([]float64, n)
@@ -385,5 +392,5 @@ func (sp *Spec) Elements() []float64 {
 		}
 		return v
 	}
-	return Values(sp.Dtype, n)
+	return elementValues(sp.Dtype, n)
 }

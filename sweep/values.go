@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/internal/funcschema"
 )
 
 // value picks a non-tensor argument's value: None for an optional the
@@ -13,18 +13,18 @@ import (
 func (s *Sample) value(vr Variant, ar *Arg) {
 	a := ar.Schema
 	switch ar.base() {
-	case schema.Generator, schema.Storage, schema.Stream, schema.ConstQuantizerPtr, schema.GraphModule:
+	case funcschema.Generator, funcschema.Storage, funcschema.Stream, funcschema.ConstQuantizerPtr, funcschema.GraphModule:
 		ar.Absent = true
 		return
 	}
-	if vr.Training && (a.Name == "training" || a.Name == "train") && ar.base() == schema.Bool && !a.Type.IsList() {
+	if vr.Training && (a.Name == "training" || a.Name == "train") && ar.base() == funcschema.Bool && !a.Type.IsList() {
 		ar.Bools = []bool{true}
 		return
 	}
 	def, hasDef := a.Default, a.HasDefault
 	if a.Type.IsOptional() {
 		none := hasDef && def == "None"
-		if vr.Optionals == OptNone || (none && vr.Optionals == OptTensors) {
+		if vr.optionals == optNone || (none && vr.optionals == optTensors) {
 			if none || !hasDef || !ar.parseDefault() {
 				*ar = Arg{Schema: a, Absent: true}
 			}
@@ -72,11 +72,11 @@ func (ar *Arg) parseDefault() bool {
 	if list && v.Ints == nil && v.Floats == nil && v.Bools == nil && v.Strs == nil {
 		// an empty list: say so in the field of its type
 		switch ar.base() {
-		case schema.Float:
+		case funcschema.Float:
 			v.Floats = []float64{}
-		case schema.Bool:
+		case funcschema.Bool:
 			v.Bools = []bool{}
-		case schema.Dimname, schema.Str:
+		case funcschema.Dimname, funcschema.Str:
 			v.Strs = []string{}
 		default:
 			v.Ints = []int64{}
@@ -90,24 +90,24 @@ func (ar *Arg) parseDefault() bool {
 // type.
 func (ar *Arg) addElem(e string) bool {
 	switch ar.base() {
-	case schema.Int, schema.SymInt, schema.DeviceIndex:
+	case funcschema.Int, funcschema.SymInt, funcschema.DeviceIndex:
 		n, err := strconv.ParseInt(e, 10, 64)
 		if err != nil {
 			return false
 		}
 		ar.Ints = append(ar.Ints, n)
-	case schema.Float, schema.SymFloat:
+	case funcschema.Float, funcschema.SymFloat:
 		f, err := strconv.ParseFloat(e, 64)
 		if err != nil {
 			return false
 		}
 		ar.Floats = append(ar.Floats, f)
-	case schema.Bool, schema.SymBool:
+	case funcschema.Bool, funcschema.SymBool:
 		if e != "True" && e != "False" {
 			return false
 		}
 		ar.Bools = append(ar.Bools, e == "True")
-	case schema.Scalar:
+	case funcschema.Scalar:
 		if n, err := strconv.ParseInt(e, 10, 64); err == nil {
 			ar.Ints = append(ar.Ints, n)
 		} else if f, err := strconv.ParseFloat(e, 64); err == nil {
@@ -115,24 +115,24 @@ func (ar *Arg) addElem(e string) bool {
 		} else {
 			return false
 		}
-	case schema.Str, schema.Dimname:
+	case funcschema.Str, funcschema.Dimname:
 		if len(e) < 2 || (e[0] != '"' && e[0] != '\'') {
 			return false
 		}
 		ar.Strs = append(ar.Strs, unescape(e[1:len(e)-1]))
-	case schema.ScalarType:
+	case funcschema.ScalarType:
 		dt := torchDtypes[strings.TrimPrefix(e, "at::k")]
 		if dt == "" {
 			return false
 		}
 		ar.Strs = append(ar.Strs, dt)
-	case schema.Layout, schema.MemoryFormat, schema.QScheme:
+	case funcschema.Layout, funcschema.MemoryFormat, funcschema.QScheme:
 		n, ok := enumDefaults[e]
 		if !ok {
 			return false
 		}
 		ar.Ints = append(ar.Ints, n)
-	case schema.Device:
+	case funcschema.Device:
 		ar.Strs = append(ar.Strs, strings.Trim(e, "\"'"))
 	default:
 		return false
@@ -141,7 +141,7 @@ func (ar *Arg) addElem(e string) bool {
 }
 
 // torchDtypes maps the dtype names of schema defaults and error messages
-// (PyTorch's short and C++ names) to [Dtypes] names.
+// (PyTorch's short and C++ names) to [dtypeNames] names.
 var torchDtypes = map[string]string{
 	"float": "float32", "Float": "float32", "double": "float64", "Double": "float64",
 	"half": "float16", "Half": "float16", "BFloat16": "bfloat16", "bfloat16": "bfloat16",
@@ -167,9 +167,9 @@ func (ar *Arg) byName(s *Sample, vr Variant) {
 	n := a.Name
 	ty := a.Type.Unopt()
 	switch b := ar.base(); {
-	case ty.Kind == schema.ListKind:
+	case ty.Kind == funcschema.ListKind:
 		ar.listByName(vr, b)
-	case b == schema.Int || b == schema.SymInt || b == schema.DeviceIndex:
+	case b == funcschema.Int || b == funcschema.SymInt || b == funcschema.DeviceIndex:
 		switch {
 		case n == "dim1":
 			ar.Ints = []int64{1}
@@ -182,13 +182,13 @@ func (ar *Arg) byName(s *Sample, vr Variant) {
 		default:
 			ar.Ints = []int64{1}
 		}
-	case b == schema.Float || b == schema.SymFloat:
+	case b == funcschema.Float || b == funcschema.SymFloat:
 		ar.Floats = []float64{named(n, 0.5)}
-	case b == schema.Scalar:
+	case b == funcschema.Scalar:
 		ar.Floats = []float64{named(n, 1)}
-	case b == schema.Bool || b == schema.SymBool:
+	case b == funcschema.Bool || b == funcschema.SymBool:
 		ar.Bools = []bool{false}
-	case b == schema.Str:
+	case b == funcschema.Str:
 		switch n {
 		case "reduce":
 			ar.Strs = []string{"sum"}
@@ -197,11 +197,11 @@ func (ar *Arg) byName(s *Sample, vr Variant) {
 		default:
 			ar.Strs = []string{"none"}
 		}
-	case b == schema.Device:
+	case b == funcschema.Device:
 		ar.Strs = []string{"cpu"}
-	case b == schema.Dimname:
+	case b == funcschema.Dimname:
 		ar.Strs = []string{"N"}
-	case b == schema.ScalarType:
+	case b == funcschema.ScalarType:
 		ar.Strs = []string{"float32"}
 	default: // Layout, MemoryFormat, QScheme: strided, contiguous, per-tensor affine
 		ar.Ints = []int64{0}
@@ -221,12 +221,12 @@ func named(n string, def float64) float64 {
 	return def
 }
 
-func (ar *Arg) listByName(vr Variant, b schema.BaseTy) {
+func (ar *Arg) listByName(vr Variant, b funcschema.BaseTy) {
 	n := ar.Schema.Name
 	size := ar.Schema.Type.Unopt().Size
 	rank := len(vr.Tensor.Shape)
 	switch b {
-	case schema.Int, schema.SymInt:
+	case funcschema.Int, funcschema.SymInt:
 		switch {
 		case n == "dims" || n == "permutation":
 			for i := rank - 1; i >= 0; i-- {
@@ -243,13 +243,13 @@ func (ar *Arg) listByName(vr Variant, b schema.BaseTy) {
 		default:
 			ar.Ints = []int64{2, 3}
 		}
-	case schema.Float, schema.SymFloat:
+	case funcschema.Float, funcschema.SymFloat:
 		ar.Floats = []float64{1}
-	case schema.Bool:
+	case funcschema.Bool:
 		ar.Bools = repeat(true, size)
-	case schema.Scalar:
+	case funcschema.Scalar:
 		ar.Floats = repeat(1.0, vr.ListLen)
-	case schema.Dimname, schema.Str:
+	case funcschema.Dimname, funcschema.Str:
 		ar.Strs = []string{"N"}
 	default:
 		ar.Absent = true

@@ -4,14 +4,15 @@ package sweep
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/funcschema"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/checked"
-	"github.com/assertgen/assertgen/schema"
 	"github.com/assertgen/assertgen/sweep"
 )
 
@@ -107,18 +108,21 @@ func FuzzSweep(f *testing.F) { sweep.Fuzz(f, adapter{}, checked.SweepOps) }
 func TestRejected(t *testing.T) {
 	n, all := 0, 0
 	for line, fn := range checked.SweepOps {
-		l, err := schema.ParseList("table", []byte(line))
+		op, err := funcschema.ParseFunc(line) // the table's lines, as gen printed them
 		if err != nil {
 			t.Fatal(err)
 		}
-		op := l.Ops[0]
 		for v := range sweep.Variants {
 			all++
-			out := sweep.RunSample(op, v, fn, adapter{})
+			s := sweep.For(op, v)
+			var err error
+			asserts.Collect(func() { // the violations are TestSweep's
+				err = s.Run(func(s *sweep.Sample) error { return sweep.Call(adapter{}, reflect.ValueOf(fn), s) })
+			})
 			var me *sweep.MakeError
-			if out.Err != nil && !errors.As(out.Err, &me) {
+			if err != nil && !errors.As(err, &me) {
 				n++
-				t.Logf("%s [%s] %s: %v", op.Name, sweep.Variants[v].Name, out.Sample.Describe(), out.Err)
+				t.Logf("%s [%s] %s: %v", op.Name.String(), sweep.Variants[v].Name, s.Describe(), err)
 			}
 		}
 	}

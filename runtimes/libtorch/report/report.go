@@ -17,6 +17,12 @@ import (
 	"strings"
 )
 
+// Releases are the libtorch releases the runtime binds, oldest first: the
+// oldest's bindings are the module root's, each later one's the module
+// releases/RELEASE (cmd/shimgen), and each has its committed sweep report,
+// reports/RELEASE.json (cmd/sweepreport).
+var Releases = []string{"1.13.1", "2.6.0", "2.14.1"}
+
 // Report is the sweep's JSON report.
 type Report struct {
 	Libtorch     string `json:"libtorch"`
@@ -452,6 +458,17 @@ var (
 // named as having kernels for the op.
 const cpuKernels = "; CPU kernels: "
 
+// FirstLine is what a report keeps of an error message that is not a
+// kernel's (a sample the runtime cannot make, a Go panic): its first line,
+// at most 200 bytes.
+func FirstLine(msg string) string {
+	first, _, _ := strings.Cut(msg, "\n")
+	if len(first) > 200 {
+		first = first[:200]
+	}
+	return first
+}
+
 // Brief is the part of a kernel's error message a report keeps: its first
 // line, at most 200 bytes, and, when it is the dispatcher's refusal ("Could
 // not run ... is only available for these backends: [...]"), the CPU
@@ -459,10 +476,7 @@ const cpuKernels = "; CPU kernels: "
 // an op without a CPU kernel from one with kernels only for layouts the
 // sample did not have (Reason).
 func Brief(msg string) string {
-	first, _, _ := strings.Cut(msg, "\n")
-	if len(first) > 200 {
-		first = first[:200]
-	}
+	first := FirstLine(msg)
 	m := backends.FindStringSubmatch(msg)
 	if m == nil {
 		return first

@@ -57,7 +57,7 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 		return reflect.ValueOf(a.p.add(base.Select(0, int64(sp.Index)))), nil
 	}
 	base := sp.Dtype
-	if samples.IsQuantized(base) {
+	if _, ok := qdtypes[base]; ok {
 		base = "float32" // quantized from float values
 	}
 	dt, ok := dtypes[base]

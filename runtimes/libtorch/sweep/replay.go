@@ -9,6 +9,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/assertgen/assertgen/runtimes/libtorch/opinfo"
@@ -231,7 +232,7 @@ func replaySample(op *schema.Op, c opinfo.Call) (*samples.Sample, []*opinfo.Tens
 	if len(c) != len(args) {
 		return nil, nil, fmt.Errorf("recorded with %d arguments, the schema has %d", len(c), len(args))
 	}
-	s := &samples.Sample{Op: op, Args: make([]samples.Arg, len(args))}
+	s := &samples.Sample{Func: op.Func, Args: make([]samples.Arg, len(args))}
 	var recs []*opinfo.Tensor
 	tensor := func(v *opinfo.Value) (int, error) {
 		var rec *opinfo.Tensor
@@ -265,7 +266,7 @@ func replaySample(op *schema.Op, c opinfo.Call) (*samples.Sample, []*opinfo.Tens
 		ar.Schema = a
 		if v != nil && v.Default {
 			if def == nil {
-				def = samples.For(op, 0)
+				def = samples.For(op.Func, 0)
 			}
 			if def.Args[i].Tensors != nil {
 				return nil, nil, fmt.Errorf("argument %s: a default tensor", a.Name)
@@ -421,7 +422,7 @@ func (a replayAdapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Va
 // range (so that integer indices stay valid), viewed with as_strided.
 func makeRecorded(rec *opinfo.Tensor) (*torch.Tensor, error) {
 	code, ok := samples.ScalarTypeCode(rec.T)
-	if !ok || samples.IsQuantized(rec.T) {
+	if _, q := qdtypes[rec.T]; !ok || q {
 		return nil, fmt.Errorf("dtype %s is not replayed", rec.T)
 	}
 	dt := torch.DtypeOf(code)
@@ -482,7 +483,7 @@ func fill(rec *opinfo.Tensor, size int) []float64 {
 		!math.IsNaN(float64(*rec.Lo)) && !math.IsNaN(float64(*rec.Hi)) {
 		lo, hi = float64(*rec.Lo), float64(*rec.Hi)
 	}
-	integral := samples.Integral(rec.T)
+	integral := strings.Contains(rec.T, "int") || rec.T == "bool" // uint8, int64, ..., bool
 	span := max(int(min(hi-lo+1, 1<<30)), 1)
 	for j := range buf {
 		if integral {

@@ -36,6 +36,7 @@ import (
 
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/runtimes/libtorch/report"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -54,11 +55,25 @@ type target struct {
 	std     string // g++ -std
 }
 
-var targets = []target{
-	{"1.13.1", "", "c++17"},
-	{"2.6.0", "releases/2.6.0", "c++17"},
-	{"2.14.1", "releases/2.14.1", "c++20"},
-}
+// targets are the releases the runtime binds (report.Releases): the
+// oldest at the module root, each later one in the module releases/RELEASE.
+var targets = func() []target {
+	var ts []target
+	for i, r := range report.Releases {
+		t := target{release: r, dir: "releases/" + r, std: "c++17"}
+		if i == 0 {
+			t.dir = ""
+		}
+		if cxx20[r] {
+			t.std = "c++20"
+		}
+		ts = append(ts, t)
+	}
+	return ts
+}()
+
+// cxx20 are the releases whose headers need C++20.
+var cxx20 = map[string]bool{"2.14.1": true}
 
 func (t target) module() string {
 	if t.dir == "" {
@@ -88,7 +103,7 @@ const (
 func main() {
 	root := flag.String("root", ".", "the module root (runtimes/libtorch)")
 	check := flag.Bool("check", false, "write nothing; exit 1 naming the stale files")
-	rel := flag.String("release", "", "the libtorch release (1.13.1, 2.6.0, 2.14.1); default all")
+	rel := flag.String("release", "", "the libtorch release ("+strings.Join(report.Releases, ", ")+"); default all")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "shimgen: unexpected argument %q\n", flag.Arg(0))
@@ -98,7 +113,7 @@ func main() {
 	if *rel != "" {
 		t, ok := findTarget(*rel)
 		if !ok {
-			fmt.Fprintf(os.Stderr, "shimgen: -release %s: not a release the runtime binds (1.13.1, 2.6.0, 2.14.1)\n", *rel)
+			fmt.Fprintf(os.Stderr, "shimgen: -release %s: not a release the runtime binds (%s)\n", *rel, strings.Join(report.Releases, ", "))
 			os.Exit(2)
 		}
 		ts = []target{t}

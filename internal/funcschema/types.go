@@ -1,4 +1,4 @@
-package schema
+package funcschema
 
 import (
 	"strconv"
@@ -71,8 +71,8 @@ func (t BaseTy) String() string {
 	return "BaseTy(" + strconv.Itoa(int(t)) + ")"
 }
 
-// lookupBaseTy maps a type name to its BaseTy.
-func lookupBaseTy(name string) (BaseTy, bool) {
+// LookupBaseTy maps a type name to its BaseTy.
+func LookupBaseTy(name string) (BaseTy, bool) {
 	for t := Tensor; t < numBaseTys; t++ {
 		if baseTyNames[t] == name {
 			return t, true

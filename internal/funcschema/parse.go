@@ -1,4 +1,4 @@
-package schema
+package funcschema
 
 import (
 	"fmt"
@@ -72,16 +72,16 @@ func (p *parser) found() string {
 	if strings.HasPrefix(rest, "->") {
 		return "'->'"
 	}
-	if n := identLen(rest); n > 0 {
+	if n := IdentLen(rest); n > 0 {
 		return "'" + rest[:n] + "'"
 	}
-	return quoteChar(rest)
+	return QuoteChar(rest)
 }
 
-// quoteChar quotes the first character of s for a message: 'x' when it
+// QuoteChar quotes the first character of s for a message: 'x' when it
 // is printable, escaped as in Go otherwise ('\x00', '\r', '\ufeff'), so
 // that an invisible character is seen.
-func quoteChar(s string) string {
+func QuoteChar(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	switch {
 	case r == utf8.RuneError && n <= 1:
@@ -108,8 +108,8 @@ func isIdentStart(c byte) bool {
 
 func isIdentChar(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
 
-// identLen returns the length of the identifier at the start of s, or 0.
-func identLen(s string) int {
+// IdentLen returns the length of the identifier at the start of s, or 0.
+func IdentLen(s string) int {
 	if s == "" || !isIdentStart(s[0]) {
 		return 0
 	}
@@ -123,7 +123,7 @@ func identLen(s string) int {
 func (p *parser) ident(what string) (string, int) {
 	p.skipSpace()
 	start := p.pos
-	n := identLen(p.src[p.pos:])
+	n := IdentLen(p.src[p.pos:])
 	if n == 0 {
 		p.failAt(p.pos, "expected %s, found %s", what, p.found())
 		return "", start
@@ -205,12 +205,12 @@ func parseOperatorName(text string) (OperatorName, string, int) {
 		if overload == "" {
 			return n, "empty overload name after '.'", len(name)
 		}
-		if identLen(overload) != len(overload) || strings.ContainsRune(overload, '.') {
+		if IdentLen(overload) != len(overload) || strings.ContainsRune(overload, '.') {
 			return n, fmt.Sprintf("invalid overload name %q", overload), len(name) + 1
 		}
 		n.Overload = overload
 	}
-	if identLen(name) != len(name) {
+	if IdentLen(name) != len(name) {
 		return n, fmt.Sprintf("invalid operator name %q", name), 0
 	}
 	if strings.HasSuffix(name, "_out") {
@@ -349,7 +349,7 @@ func (p *parser) parseType() (*Type, *Annotation) {
 			return nil, nil
 		}
 		t = &Type{Kind: ClassKind, Class: cls}
-	} else if b, ok := lookupBaseTy(name); ok {
+	} else if b, ok := LookupBaseTy(name); ok {
 		t = NewBase(b)
 	} else {
 		p.failAt(start, "unknown type %q", name)
@@ -635,7 +635,7 @@ func checkScalarDefault(e string, t *Type) string {
 			return ""
 		}
 		return fmt.Sprintf("a number is not a default for %s", t)
-	case identLen(e) == len(e):
+	case IdentLen(e) == len(e):
 		if u.Is(Str) || u.Is(Bool) || u.Kind == ListKind {
 			return fmt.Sprintf("%s is not a default for %s", e, t)
 		}

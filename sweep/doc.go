@@ -1,0 +1,36 @@
+// Package sweep runs each op of a tensor runtime through its checked
+// wrapper on argument samples made from the op's schema alone, repairs a
+// sample from the error a call of it raised, tries the values kernels
+// special-case on a sample that ran, and reports per op what ran and what
+// the checks found (docs/sweep.md).
+//
+// What a runtime writes: a [Runtime] adapter (how it makes a tensor from
+// a [Spec], and how its own Go types take an [Arg]'s value), optionally a
+// [Classifier] (which of its errors name a repair: [RankError],
+// [ShapeError], [DtypeError], [DimError], [IndexError], [SquareError]) and
+// a [Releaser] (a runtime whose memory the garbage collector does not
+// free). gen writes the [Table] (SweepOps, with sweep: true in
+// assertgen.yaml).
+//
+// The entry points: [Run] is a test's whole sweep, [Sweep] returns the
+// [Report] (its [Finding] and [Crash] values are what a runtime's verdicts
+// compare against, by [Finding.Key]), [Fuzz] is the fuzz target over the
+// same samples.
+//
+// A driver of one's own (libtorch's worker processes) builds the sample
+// of one [Variants] entry with [For], runs it with [Sample.Run] and [Call]
+// (which repair it after each refusal, a bounded number of times), and
+// tries the [Probes] on a sample that ran with [Sample.ApplyProbe]. The
+// variants and the probes are numbered: a runtime's verdicts name samples
+// by these numbers, so new ones go at the end.
+//
+// A sample that a kernel refuses is repaired by the repair kind its
+// error names, else by message rules that read PyTorch's wording (a dtype
+// the kernel implements, shapes that match, a square matrix, valid
+// indices...); families the rules cannot reach (convolutions, upsampling,
+// RNN cells) have a hand-written sample, and the ops whose arguments
+// depend on one another (losses, full RNNs, sparse constructors,
+// quantization...) a setup, the last repair. The package knows nothing of
+// any runtime: the libtorch, gorgonia and gonum sweeps use it, and so can
+// a runtime in another module (see the examples).
+package sweep
