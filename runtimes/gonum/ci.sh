@@ -13,9 +13,12 @@ cd "$(dirname "$0")"
 step "modules"
 go mod download
 step "generated sources are fresh"
-go build -o "${TMPDIR:-/tmp}/assertgen-gonum-ci" github.com/assertgen/assertgen/cmd/assertgen
-"${TMPDIR:-/tmp}/assertgen-gonum-ci" gen -check -config checked/assertgen.yaml
-"${TMPDIR:-/tmp}/assertgen-gonum-ci" gen -check -config catalog/assertgen.yaml
+# the command, built for this run alone (two runs at once must not share it)
+ag="${TMPDIR:-/tmp}/assertgen-gonum-ci-$$"
+trap 'rm -f "$ag"' EXIT
+go build -o "$ag" github.com/assertgen/assertgen/cmd/assertgen
+"$ag" gen -check -config checked/assertgen.yaml
+"$ag" gen -check -config catalog/assertgen.yaml
 step "go vet, gofmt"
 go vet ./...
 go vet -tags debugasserts ./...

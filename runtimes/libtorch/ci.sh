@@ -44,13 +44,15 @@ for r in $chrooted; do
 	pids="$pids $!"
 	step "$r chroot: release.sh $r setup started in the background (log: ${TMPDIR:-/tmp}/libtorch-setup-$r.log)"
 done
-trap 'kill $pids 2>/dev/null || true' EXIT
+# the command, built for this run alone (two runs at once must not share it)
+ag="${TMPDIR:-/tmp}/assertgen-libtorch-ci-$$"
+trap 'kill $pids 2>/dev/null || true; rm -f "$ag"' EXIT
 step "generated sources are fresh"
 go run ./cmd/shimgen -root . -check
-go build -o "${TMPDIR:-/tmp}/assertgen-libtorch-ci" github.com/assertgen/assertgen/cmd/assertgen
+go build -o "$ag" github.com/assertgen/assertgen/cmd/assertgen
 for d in . releases/*; do
-	"${TMPDIR:-/tmp}/assertgen-libtorch-ci" gen -check -config $d/checked/assertgen.yaml
-	"${TMPDIR:-/tmp}/assertgen-libtorch-ci" gen -check -config $d/checkedpt/assertgen.yaml
+	"$ag" gen -check -config $d/checked/assertgen.yaml
+	"$ag" gen -check -config $d/checkedpt/assertgen.yaml
 done
 go run ./cmd/sweepreport -check
 step "go vet"
