@@ -23,8 +23,27 @@ func (b *builder) helpers() (pre, post stmts) {
 			// same_impl, same_storage and no_mutation of one argument:
 			// one call, one test on the fast path.
 			a := b.arg[ck.Arg]
-			rows.method("SameImplStorageVersion", locOf(a), snapOf(a))
+			var run stmts
+			run.method("SameImplStorageVersion", locOf(a), snapOf(a))
+			if a.Mem {
+				// read through its memory: no version counter, the three
+				// rows counted without a call when the argument kept
+				// both identities
+				var kept stmts
+				kept.method("KeptRows", Arg{Kind: ArgInt, N: 1})
+				rows.block(Cond{Kind: CondKept, Slots: []*Slot{a}}, kept, run)
+			} else {
+				rows = append(rows, run...)
+			}
 			i += 2
+		case b.uncountedRow(ck):
+			// a use-count row of a return read through its memory: no
+			// use counts, skipped without a call when the return is plain
+			r := b.ret[*ck.Ret]
+			var skip, run stmts
+			skip.method("UncountedRows", Arg{Kind: ArgInt, N: 1})
+			b.check(&pre, &afterCall, &run, ck)
+			rows.block(Cond{Kind: CondUncounted, Slots: []*Slot{r}}, skip, run)
 		case ck.Name == asserts.CheckBindingContext && !ck.NeverFires && !b.arg[ck.Arg].List:
 			// Single tensors' binding_context rows run together (see
 			// below); lists keep theirs.
@@ -353,6 +372,19 @@ func (b *builder) unchangedRows(cks []plan.Check) bool {
 	}
 	a, ok := b.arg[cks[0].Arg]
 	return ok && !a.List
+}
+
+// uncountedRow reports whether ck is a use-count row of a return read
+// through its memory (asserts.Call.Uncounted): impl_use_count_le_1 or
+// storage_use_count_eq_1 on a single tensor of a memory: runtime, not a
+// never-firing row, run by one call after the kernel.
+func (b *builder) uncountedRow(ck *plan.Check) bool {
+	if ck.NeverFires || ck.Ret == nil || ck.Arg != "" ||
+		ck.Name != asserts.CheckImplUseCountLE1 && ck.Name != asserts.CheckStorageUseCountEq1 {
+		return false
+	}
+	r := b.ret[*ck.Ret]
+	return r != nil && r.Mem
 }
 
 // pairRows returns how many rows at the start of cks are rows of check name
