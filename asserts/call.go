@@ -499,6 +499,12 @@ func (c *Call) KeptRows(n int) {
 	c.t[laneNoVersion/4] += uint64(n) << (16 * (laneNoVersion % 4))
 }
 
+// KeptWrittenRows counts the rows of n arguments the op writes (in place,
+// out=) for which [Saved.Kept] held: same_impl and same_storage passed.
+func (c *Call) KeptWrittenRows(n int) {
+	c.t[0] += uint64(n) * (1<<(16*laneSameImpl) | 1<<(16*laneSameStorage))
+}
+
 // Uncounted reports whether r is the plain return of a runtime without
 // use counts, saved by [Call.ResultMemory]: defined, with storage, no
 // mode. Its use-count rows (impl_use_count_le_1, storage_use_count_eq_1)

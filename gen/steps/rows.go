@@ -36,6 +36,17 @@ func (b *builder) helpers() (pre, post stmts) {
 				rows = append(rows, run...)
 			}
 			i += 2
+		case b.keptWritten(cks[i:]):
+			// same_impl and same_storage of an argument the op writes,
+			// read through its memory: counted without a call when it
+			// kept both identities
+			a := b.arg[ck.Arg]
+			var kept, run stmts
+			kept.method("KeptWrittenRows", Arg{Kind: ArgInt, N: 1})
+			run.method("SameImpl", locOf(a), snapOf(a))
+			run.method("SameStorage", locOf(a), snapOf(a))
+			rows.block(Cond{Kind: CondKept, Slots: []*Slot{a}}, kept, run)
+			i++
 		case b.uncountedRow(ck):
 			// a use-count row of a return read through its memory: no
 			// use counts, skipped without a call when the return is plain
@@ -372,6 +383,24 @@ func (b *builder) unchangedRows(cks []plan.Check) bool {
 	}
 	a, ok := b.arg[cks[0].Arg]
 	return ok && !a.List
+}
+
+// keptWritten reports whether cks starts with same_impl and same_storage
+// of one single tensor read through its memory, neither a never-firing
+// row: the rows of an argument the op writes, which [Saved.Kept] passes
+// at once.
+func (b *builder) keptWritten(cks []plan.Check) bool {
+	if len(cks) < 2 {
+		return false
+	}
+	for j, k := range [2]asserts.Check{asserts.CheckSameImpl, asserts.CheckSameStorage} {
+		c := &cks[j]
+		if c.Name != k || c.Arg != cks[0].Arg || c.Ret != nil || c.NeverFires {
+			return false
+		}
+	}
+	a, ok := b.arg[cks[0].Arg]
+	return ok && a.Mem
 }
 
 // uncountedRow reports whether ck is a use-count row of a return read

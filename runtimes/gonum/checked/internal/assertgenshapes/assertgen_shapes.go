@@ -23,8 +23,42 @@ var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"),
 var Locs_e8be540dc8dc = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
 var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
-// ChecksPost_17236d0aaa0e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: add.out).
-func ChecksPost_17236d0aaa0e(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+// ChecksPost_270dc1bee9e7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_270dc1bee9e7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	m2 := t2.Memory()
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
+	if s0.Kept() {
+		c.KeptWrittenRows(1)
+	} else {
+		c.SameImpl(l[0], s0)
+		c.SameStorage(l[0], s0)
+	}
+	if s1.Kept() {
+		c.KeptRows(1)
+	} else {
+		c.SameImplStorageVersion(l[1], s1)
+	}
+	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPost_38723db58bd2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: add.out).
+func ChecksPost_38723db58bd2(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -55,41 +89,15 @@ func ChecksPost_17236d0aaa0e(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[1], s1, t1)
 	}
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
+	if s2.Kept() {
+		c.KeptWrittenRows(1)
+	} else {
+		c.SameImpl(l[2], s2)
+		c.SameStorage(l[2], s2)
+	}
 	c.ReturnsArg(l[3], &s3, l[2], s2)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_4523f4b0558a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_4523f4b0558a(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	m2 := t2.Memory()
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	if s1.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[1], s1)
-	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
@@ -151,8 +159,8 @@ func ChecksPost_4dfc0c6d7fd6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_64df50c6020c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: abs_).
-func ChecksPost_64df50c6020c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPost_5c6b6a2b5d3d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: abs_).
+func ChecksPost_5c6b6a2b5d3d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -161,39 +169,13 @@ func ChecksPost_64df50c6020c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
 	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPost_aad439e3968d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: abs.out).
-func ChecksPost_aad439e3968d(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	m2 := t2.Memory()
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
 	if s0.Kept() {
-		c.KeptRows(1)
+		c.KeptWrittenRows(1)
 	} else {
-		c.SameImplStorageVersion(l[0], s0)
+		c.SameImpl(l[0], s0)
+		c.SameStorage(l[0], s0)
 	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
+	c.ReturnsArg(l[1], &s1, l[0], s0)
 	c.End()
 }
 
@@ -230,6 +212,40 @@ func ChecksPost_da251b616523(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
 	c.FreshNotHeldAnchor(l[1], &s1, m1.Anchor())
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_e15e9c37bd39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: abs.out).
+func ChecksPost_e15e9c37bd39(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	m2 := t2.Memory()
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
+	if s0.Kept() {
+		c.KeptRows(1)
+	} else {
+		c.SameImplStorageVersion(l[0], s0)
+	}
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	if s1.Kept() {
+		c.KeptWrittenRows(1)
+	} else {
+		c.SameImpl(l[1], s1)
+		c.SameStorage(l[1], s1)
+	}
+	c.ReturnsArg(l[2], &s2, l[1], s1)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}

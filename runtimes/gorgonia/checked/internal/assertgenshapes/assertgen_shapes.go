@@ -57,6 +57,40 @@ func ChecksPost_3f63fe1b149e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_70443d75b366 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_70443d75b366(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	m0 := t0.Memory()
+	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
+	m1 := t1.Memory()
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	m2 := t2.Memory()
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
+	if s0.Kept() {
+		c.KeptWrittenRows(1)
+	} else {
+		c.SameImpl(l[0], s0)
+		c.SameStorage(l[0], s0)
+	}
+	if s1.Kept() {
+		c.KeptRows(1)
+	} else {
+		c.SameImplStorageVersion(l[1], s1)
+	}
+	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
+	}
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
 // ChecksPost_807a0e24bf5c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
 func ChecksPost_807a0e24bf5c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	var s1 asserts.Saved
@@ -83,19 +117,37 @@ func ChecksPost_807a0e24bf5c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_88ba0533a0f7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
-func ChecksPost_88ba0533a0f7(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
+// ChecksPost_998f7a865c29 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
+func ChecksPost_998f7a865c29(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var s2 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
 	}
 	m0 := t0.Memory()
 	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
+	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
+	m2 := t2.Memory()
+	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
+	if s0.Kept() {
+		c.KeptRows(1)
+	} else {
+		c.SameImplStorageVersion(l[0], s0)
+	}
+	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	if s1.Kept() {
+		c.KeptWrittenRows(1)
+	} else {
+		c.SameImpl(l[1], s1)
+		c.SameStorage(l[1], s1)
+	}
+	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -156,8 +208,8 @@ func ChecksPost_b794c69234e4(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_b7ef132876db completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
-func ChecksPost_b7ef132876db(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+// ChecksPost_c4c9807819f2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.out).
+func ChecksPost_c4c9807819f2(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -188,42 +240,16 @@ func ChecksPost_b7ef132876db(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[1], s1, t1)
 	}
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
+	if s2.Kept() {
+		c.KeptWrittenRows(1)
+	} else {
+		c.SameImpl(l[2], s2)
+		c.SameStorage(l[2], s2)
+	}
 	c.ReturnsArg(l[3], &s3, l[2], s2)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_bc7076c807be completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
-func ChecksPost_bc7076c807be(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	m0 := t0.Memory()
-	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	m2 := t2.Memory()
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	if s0.Kept() {
-		c.KeptRows(1)
-	} else {
-		c.SameImplStorageVersion(l[0], s0)
-	}
-	if fp, ok := m0.Metadata(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
-	}
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
@@ -258,33 +284,23 @@ func ChecksPost_ca4d81e7336a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_eac5c5d546b0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_eac5c5d546b0(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
+// ChecksPost_e1d748caa5cd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: abs_).
+func ChecksPost_e1d748caa5cd(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
 	}
 	m0 := t0.Memory()
 	c.AfterMemory(s0, unsafe.Pointer(t0), &m0)
 	m1 := t1.Memory()
-	c.AfterMemory(s1, unsafe.Pointer(t1), &m1)
-	m2 := t2.Memory()
-	c.ResultMemory(&s2, unsafe.Pointer(t2), &m2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	if s1.Kept() {
-		c.KeptRows(1)
+	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
+	if s0.Kept() {
+		c.KeptWrittenRows(1)
 	} else {
-		c.SameImplStorageVersion(l[1], s1)
+		c.SameImpl(l[0], s0)
+		c.SameStorage(l[0], s0)
 	}
-	if fp, ok := m1.Metadata(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
+	c.ReturnsArg(l[1], &s1, l[0], s0)
 	c.End()
 }
 
