@@ -22,39 +22,13 @@ func (b *builder) helpers() (pre, post stmts) {
 		case b.unchangedRows(cks[i:]):
 			// same_impl, same_storage and no_mutation of one argument:
 			// one call, one test on the fast path.
-			a := b.arg[ck.Arg]
-			var run stmts
-			run.method("SameImplStorageVersion", locOf(a), snapOf(a))
-			if a.Mem {
-				// read through its memory: no version counter, the three
-				// rows counted without a call when the argument kept
-				// both identities
-				var kept stmts
-				kept.method("KeptRows", Arg{Kind: ArgInt, N: 1})
-				rows.block(Cond{Kind: CondKept, Slots: []*Slot{a}}, kept, run)
-			} else {
-				rows = append(rows, run...)
-			}
+			b.unchanged(&rows, b.arg[ck.Arg], false)
 			i += 2
 		case b.keptWritten(cks[i:]):
-			// same_impl and same_storage of an argument the op writes,
-			// read through its memory: counted without a call when it
-			// kept both identities
-			a := b.arg[ck.Arg]
-			var kept, run stmts
-			kept.method("KeptWrittenRows", Arg{Kind: ArgInt, N: 1})
-			run.method("SameImpl", locOf(a), snapOf(a))
-			run.method("SameStorage", locOf(a), snapOf(a))
-			rows.block(Cond{Kind: CondKept, Slots: []*Slot{a}}, kept, run)
+			b.unchanged(&rows, b.arg[ck.Arg], true)
 			i++
 		case b.uncountedRow(ck):
-			// a use-count row of a return read through its memory: no
-			// use counts, skipped without a call when the return is plain
-			r := b.ret[*ck.Ret]
-			var skip, run stmts
-			skip.method("UncountedRows", Arg{Kind: ArgInt, N: 1})
-			b.check(&pre, &afterCall, &run, ck)
-			rows.block(Cond{Kind: CondUncounted, Slots: []*Slot{r}}, skip, run)
+			b.uncounted(&pre, &afterCall, &rows, ck)
 		case ck.Name == asserts.CheckBindingContext && !ck.NeverFires && !b.arg[ck.Arg].List:
 			// Single tensors' binding_context rows run together (see
 			// below); lists keep theirs.
@@ -383,6 +357,40 @@ func (b *builder) unchangedRows(cks []plan.Check) bool {
 	}
 	a, ok := b.arg[cks[0].Arg]
 	return ok && !a.List
+}
+
+// unchanged adds the rows of argument a that compare its identities
+// before and after the kernel: same_impl, same_storage and (unless the
+// op writes it) no_mutation. For a tensor read through its memory (no
+// version counter) they are counted without a call when Saved.Kept
+// holds, and run by the rows' methods otherwise.
+func (b *builder) unchanged(rows *stmts, a *Slot, written bool) {
+	var run stmts
+	kept := "KeptRows"
+	if written {
+		kept = "KeptWrittenRows"
+		run.method("SameImpl", locOf(a), snapOf(a))
+		run.method("SameStorage", locOf(a), snapOf(a))
+	} else {
+		run.method("SameImplStorageVersion", locOf(a), snapOf(a))
+	}
+	if !a.Mem {
+		*rows = append(*rows, run...)
+		return
+	}
+	var pass stmts
+	pass.method(kept, Arg{Kind: ArgInt, N: 1})
+	rows.block(Cond{Kind: CondKept, Slots: []*Slot{a}}, pass, run)
+}
+
+// uncounted adds a use-count row of a return read through its memory
+// (uncountedRow): skipped under no_use_counts without a call when
+// Call.Uncounted holds, the row's own method otherwise.
+func (b *builder) uncounted(pre, afterCall, rows *stmts, ck *plan.Check) {
+	var skip, run stmts
+	skip.method("UncountedRows", Arg{Kind: ArgInt, N: 1})
+	b.check(pre, afterCall, &run, ck)
+	rows.block(Cond{Kind: CondUncounted, Slots: []*Slot{b.ret[*ck.Ret]}}, skip, run)
 }
 
 // keptWritten reports whether cks starts with same_impl and same_storage
