@@ -83,16 +83,7 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	for _, im := range o.BoundImports {
 		names[im.Path] = im.Name
 	}
-	spell := func(t kernels.GoType) string {
-		if t.Path == "" {
-			return t.Prefix + t.Name
-		}
-		n, ok := names[t.Path]
-		if !ok {
-			n = path.Base(t.Path)
-		}
-		return t.Prefix + n + "." + t.Name
-	}
+	spell := func(t kernels.GoType) string { return spellBound(names, t) }
 	used := map[string]bool{}
 	var body strings.Builder
 	lines := map[int]BoundLine{}
@@ -168,10 +159,34 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 	return []byte(head.String() + body.String()), out, nil
 }
 
+// spellBound spells t in the bound file, whose imports are names (import
+// path -> name; a path not there is imported by its last element).
+func spellBound(names map[string]string, t kernels.GoType) string {
+	s := t.Prefix + t.Name
+	if t.Path != "" {
+		n, ok := names[t.Path]
+		if !ok {
+			n = path.Base(t.Path)
+		}
+		s = t.Prefix + n + "." + t.Name
+	}
+	if len(t.Args) > 0 { // an instance: *mat.Dense[float64]
+		args := make([]string, len(t.Args))
+		for i, a := range t.Args {
+			args[i] = spellBound(names, a)
+		}
+		s += "[" + strings.Join(args, ", ") + "]"
+	}
+	return s
+}
+
 // markUsed marks the package of t as used by the bound file.
 func markUsed(used map[string]bool, t kernels.GoType) {
 	if t.Path != "" {
 		used[t.Path] = true
+	}
+	for _, a := range t.Args {
+		markUsed(used, a)
 	}
 }
 

@@ -39,7 +39,7 @@ func (ss *shapeSet) foreignRef(name string) *jen.Statement {
 // methods and its list conversion.
 func genForeign(f *jen.File, ft *foreignType) {
 	name := ft.adapter.Name
-	base := kernels.GoType{Path: ft.tensor.Path, Name: ft.tensor.Name}
+	base := kernels.GoType{Path: ft.tensor.Path, Name: ft.tensor.Name, Args: ft.tensor.Args} // an instance keeps its arguments: type ForeignDense mat.Dense[float64]
 	t := jen.Id("t")
 	recv := jen.Id("t").Op("*").Id(name)
 	f.Line()

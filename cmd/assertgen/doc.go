@@ -420,7 +420,7 @@
 //
 //	assertgen.yaml:4:11: types: Tensor: no type Tensr in example.com/mt; did you mean "*example.com/mt.Tensor"?
 //	assertgen.yaml:4:11: types: Tensor: example.com/mt.Tensor cannot be nil, which stands for an absent Tensor?; did you mean "*example.com/mt.Tensor"?
-//	assertgen.yaml:4:11: types: Tensor: the interface example.com/mt.Handle has no method Ident() asserts.Ident (asserts.Identity), which the wrappers call on every tensor: add it to the interface
+//	assertgen.yaml:4:11: types: Tensor: the interface example.com/mt.Handle has no method Ident() asserts.Ident (asserts.Identity), which the wrappers call on every tensor: add it to the interface (a library's interface you cannot change: map Tensor to the pointer type its values have, with memory:)
 //	assertgen.yaml:4:11: types: Tensor: example.com/mt.Tensor is generic (type parameters T): write example.com/mt.Tensor[T] with T under type_params:, or an instantiation such as example.com/mt.Tensor[float32]
 //	assertgen.yaml:1:1: the type map has no Tensor, so Tensor is asserts.Tensor, but kernel Neg (k.go:5:6) takes *example.com/mt.Tensor: add types: {Tensor: "*example.com/mt.Tensor"}
 //	assertgen.yaml:1:1: function mode (the default) needs the kernels package: add kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface

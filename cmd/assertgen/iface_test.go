@@ -303,8 +303,8 @@ func TestInterfaceTensorRefused(t *testing.T) {
 		more   []string
 		want   string
 	}{
-		{"example.com/m/rt.Bare", nil, "-types: Tensor: the interface example.com/m/rt.Bare has no method Ident() asserts.Ident (asserts.Identity) and UseCounts() (int, int) (asserts.Tensor; or use_counts: false for a runtime without use counts), which the wrappers call on every tensor: add it to the interface"},
-		{"example.com/m/rt.Bare", []string{"-use-counts=false"}, "-types: Tensor: the interface example.com/m/rt.Bare has no method Ident() asserts.Ident (asserts.Identity), which the wrappers call on every tensor: add it to the interface"},
+		{"example.com/m/rt.Bare", nil, "-types: Tensor: the interface example.com/m/rt.Bare has no method Ident() asserts.Ident (asserts.Identity) and UseCounts() (int, int) (asserts.Tensor; or use_counts: false for a runtime without use counts), which the wrappers call on every tensor: add it to the interface (a library's interface you cannot change: map Tensor to the pointer type its values have, with memory:)"},
+		{"example.com/m/rt.Bare", []string{"-use-counts=false"}, "-types: Tensor: the interface example.com/m/rt.Bare has no method Ident() asserts.Ident (asserts.Identity), which the wrappers call on every tensor: add it to the interface (a library's interface you cannot change: map Tensor to the pointer type its values have, with memory:)"},
 		{"example.com/m/rt.Ids", nil, "-types: Tensor: example.com/m/rt.Ids has no method UseCounts() (int, int), so the wrappers could not read use counts (use_counts is on by default); add use_counts: false to the config for a runtime without use counts (a garbage-collected one: fresh_not_held then checks freshness), or add UseCounts() (int, int) to the interface (asserts.Tensor)"},
 	} {
 		args := append([]string{"gen", "-schema", "nf.yaml", "-kernels", "./rt", "-output", "checked", "-types", "Tensor=" + tc.tensor}, tc.more...)

@@ -442,8 +442,20 @@ func TestForeignTensor(t *testing.T) {
 		"// Dense is a library's type: no ids, no contract.\ntype Dense struct{ data []float64 }\n\n" +
 		"func Memory(d *Dense) asserts.Memory { return asserts.SliceMemory(d.data) }\n\n" +
 		"func Wrong(d Dense) asserts.Memory { return asserts.SliceMemory(d.data) }\n\n" +
-		"func Neg(self *Dense) *Dense { return &Dense{data: make([]float64, len(self.data))} }\n"
+		"func Neg(self *Dense) *Dense { return &Dense{data: make([]float64, len(self.data))} }\n\n" +
+		"// G is a generic library type (spago's mat.Dense[T]), checked as an instance.\ntype G[T any] struct{ data []T }\n\n" +
+		"func MemoryG(g *G[float64]) asserts.Memory { return asserts.SliceMemory(g.data) }\n\n" +
+		"func (g *G[T]) Neg() *G[T] { return &G[T]{data: make([]T, len(g.data))} }\n"
 	cfg := "kernels: .\nops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Dense\"\n"
+	builds := func(t *testing.T, dir string) {
+		for _, tags := range []string{"", "debugasserts"} {
+			cmd := exec.Command("go", "vet", "-tags", tags, "./out/...")
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("the generated package (tags %q) does not build: %v\n%s", tags, err, out)
+			}
+		}
+	}
 	mod := func(cfg string) map[string]string {
 		gomod, gosum := requiringAssertgen(t, "example.com/k")
 		return map[string]string{"go.mod": gomod, "go.sum": gosum, "k.go": lib, "assertgen.yaml": cfg}
@@ -465,15 +477,12 @@ func TestForeignTensor(t *testing.T) {
 		{name: "not a function", files: mod(cfg + "memory: Memory\n"), args: []string{"gen"}, code: 1, check: nothingWritten, err: []string{
 			`assertgen: assertgen.yaml:6:9: memory: invalid function "Memory": Memory is not a builtin type; qualify it with its import path, e.g. example.com/rt.Memory`}},
 		{name: "memory", files: mod(cfg + "memory: example.com/k.Memory\n"), args: []string{"gen"}, err: []string{
-			`assertgen: 1 ops wrapped in out`}, check: func(t *testing.T, dir string) {
-			for _, tags := range []string{"", "debugasserts"} {
-				cmd := exec.Command("go", "vet", "-tags", tags, "./out/...")
-				cmd.Dir = dir
-				if out, err := cmd.CombinedOutput(); err != nil {
-					t.Errorf("the generated package (tags %q) does not build: %v\n%s", tags, err, out)
-				}
-			}
-		}},
+			`assertgen: 1 ops wrapped in out`}, check: builds},
+		// An instance of a generic type: its memory function takes the
+		// instance, and the bound code, the adapter and the wrappers
+		// spell it with its argument.
+		{name: "generic instance", files: mod("kernels: .\nops: [abs]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.G[float64]\"\nmemory: example.com/k.MemoryG\nbind:\n  abs: self.Neg()\n"),
+			args: []string{"gen"}, err: []string{`assertgen: 1 ops wrapped in out`}, check: builds},
 	})
 }
 

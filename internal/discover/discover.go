@@ -560,7 +560,7 @@ func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *
 	}
 	// One load for the type and the function, so that their types can be
 	// compared: the kernels' packages if they have both, else both from dir.
-	ts := []kernels.GoType{tensor, {Path: memory.Path, Name: memory.Name}}
+	ts := append(namedIn(tensor, nil), kernels.GoType{Path: memory.Path, Name: memory.Name})
 	known := importGraph(k)
 	for _, t := range ts {
 		if p := known[t.Path]; p == nil || p.Scope().Lookup(t.Name) == nil {
@@ -585,7 +585,25 @@ func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *
 	if tensor.Prefix != "*" || types.IsInterface(obj.Type()) {
 		return fmt.Sprintf("Tensor: %s: a memory function gives the contract to a pointer to a named type (such as *mat.Dense), not to %s", spell, spell), nil
 	}
-	return checkMemoryFunc(known[memory.Path], memory, types.NewPointer(obj.Type()), spell), nil
+	// The type as the map spells it: an instance (*mat.Dense[float64]) is
+	// another type than its generic origin.
+	typ, err := (&resolver{known: known}).resolve(tensor)
+	if err != nil {
+		return "", nil // checkTypeMap reports it
+	}
+	return checkMemoryFunc(known[memory.Path], memory, typ, spell), nil
+}
+
+// namedIn appends to ts the named types t spells: t's own and those of
+// its type arguments.
+func namedIn(t kernels.GoType, ts []kernels.GoType) []kernels.GoType {
+	if t.Path != "" {
+		ts = append(ts, t)
+	}
+	for _, a := range t.Args {
+		ts = namedIn(a, ts)
+	}
+	return ts
 }
 
 // checkMemoryFunc checks that fn in p is func(T) asserts.Memory for the

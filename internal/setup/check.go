@@ -101,7 +101,7 @@ func tensorProblems(c *config.Config, tensor kernels.GoType, rep *discover.TypeR
 		if counted && rep.LacksUseCounts {
 			missing += " and UseCounts() (int, int) (asserts.Tensor; or use_counts: false for a runtime without use counts)"
 		}
-		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: the interface %s has no method %s, which the wrappers call on every tensor: add it to the interface", tensor, missing))
+		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: the interface %s has no method %s, which the wrappers call on every tensor: add it to the interface (a library's interface you cannot change: map Tensor to the pointer type its values have, with memory:)", tensor, missing))
 		return errs, nil
 	}
 	if tensor.Path != "" {
