@@ -312,6 +312,13 @@ func BindingContextList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 
 func bindingListSlow[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if c.bind != bindRun {
+		// no Env: every row skipped under no_env (the lane's constant
+		// spelled out where it has room: addLane's variable one cost a
+		// list call more than the add)
+		if c.t.lane(laneNoEnv)+uint64(l.n) <= 0xffff {
+			c.t[laneNoEnv/4] += uint64(l.n) << (16 * (laneNoEnv % 4))
+			return
+		}
 		c.addLane(laneNoEnv, l.n)
 		return
 	}

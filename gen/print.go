@@ -141,6 +141,10 @@ func condCode(c steps.Cond) jen.Code {
 			cond = jen.Add(cond).Op("&&").Id(snapName(a)).Dot("Plain").Call()
 		}
 		return cond
+	case steps.CondKept:
+		return jen.Id(snapName(c.Slots[0])).Dot("Kept").Call()
+	case steps.CondUncounted:
+		return jen.Id("c").Dot("Uncounted").Call(argCode(steps.Arg{Kind: steps.ArgSnap, Slot: c.Slots[0]}))
 	case steps.CondImplApart, steps.CondFreshFrom:
 		test := "FreshFrom"
 		if c.Kind == steps.CondImplApart {

@@ -22,9 +22,13 @@ func (b *builder) helpers() (pre, post stmts) {
 		case b.unchangedRows(cks[i:]):
 			// same_impl, same_storage and no_mutation of one argument:
 			// one call, one test on the fast path.
-			a := b.arg[ck.Arg]
-			rows.method("SameImplStorageVersion", locOf(a), snapOf(a))
+			b.unchanged(&rows, b.arg[ck.Arg], false)
 			i += 2
+		case b.keptWritten(cks[i:]):
+			b.unchanged(&rows, b.arg[ck.Arg], true)
+			i++
+		case b.uncountedRow(ck):
+			b.uncounted(&pre, &afterCall, &rows, ck)
 		case ck.Name == asserts.CheckBindingContext && !ck.NeverFires && !b.arg[ck.Arg].List:
 			// Single tensors' binding_context rows run together (see
 			// below); lists keep theirs.
@@ -353,6 +357,71 @@ func (b *builder) unchangedRows(cks []plan.Check) bool {
 	}
 	a, ok := b.arg[cks[0].Arg]
 	return ok && !a.List
+}
+
+// unchanged adds the rows of argument a that compare its identities
+// before and after the kernel: same_impl, same_storage and (unless the
+// op writes it) no_mutation. For a tensor read through its memory (no
+// version counter) they are counted without a call when Saved.Kept
+// holds, and run by the rows' methods otherwise.
+func (b *builder) unchanged(rows *stmts, a *Slot, written bool) {
+	var run stmts
+	kept := "KeptRows"
+	if written {
+		kept = "KeptWrittenRows"
+		run.method("SameImpl", locOf(a), snapOf(a))
+		run.method("SameStorage", locOf(a), snapOf(a))
+	} else {
+		run.method("SameImplStorageVersion", locOf(a), snapOf(a))
+	}
+	if !a.Mem {
+		*rows = append(*rows, run...)
+		return
+	}
+	var pass stmts
+	pass.method(kept, Arg{Kind: ArgInt, N: 1})
+	rows.block(Cond{Kind: CondKept, Slots: []*Slot{a}}, pass, run)
+}
+
+// uncounted adds a use-count row of a return read through its memory
+// (uncountedRow): skipped under no_use_counts without a call when
+// Call.Uncounted holds, the row's own method otherwise.
+func (b *builder) uncounted(pre, afterCall, rows *stmts, ck *plan.Check) {
+	var skip, run stmts
+	skip.method("UncountedRows", Arg{Kind: ArgInt, N: 1})
+	b.check(pre, afterCall, &run, ck)
+	rows.block(Cond{Kind: CondUncounted, Slots: []*Slot{b.ret[*ck.Ret]}}, skip, run)
+}
+
+// keptWritten reports whether cks starts with same_impl and same_storage
+// of one single tensor read through its memory, neither a never-firing
+// row: the rows of an argument the op writes, which [Saved.Kept] passes
+// at once.
+func (b *builder) keptWritten(cks []plan.Check) bool {
+	if len(cks) < 2 {
+		return false
+	}
+	for j, k := range [2]asserts.Check{asserts.CheckSameImpl, asserts.CheckSameStorage} {
+		c := &cks[j]
+		if c.Name != k || c.Arg != cks[0].Arg || c.Ret != nil || c.NeverFires {
+			return false
+		}
+	}
+	a, ok := b.arg[cks[0].Arg]
+	return ok && a.Mem
+}
+
+// uncountedRow reports whether ck is a use-count row of a return read
+// through its memory (asserts.Call.Uncounted): impl_use_count_le_1 or
+// storage_use_count_eq_1 on a single tensor of a memory: runtime, not a
+// never-firing row, run by one call after the kernel.
+func (b *builder) uncountedRow(ck *plan.Check) bool {
+	if ck.NeverFires || ck.Ret == nil || ck.Arg != "" ||
+		ck.Name != asserts.CheckImplUseCountLE1 && ck.Name != asserts.CheckStorageUseCountEq1 {
+		return false
+	}
+	r := b.ret[*ck.Ret]
+	return r != nil && r.Mem
 }
 
 // pairRows returns how many rows at the start of cks are rows of check name

@@ -219,6 +219,8 @@ const (
 	CondFreshFrom                     // s<R>.FreshFrom(s<A>) && ...: Slots[0] is the return R
 	CondMetadataTaken                 // fp, ok := <fingerprint of Slots[0]>; !c.TakeMetadata(s<K>, fp, ok)
 	CondMetadataKept                  // fp, ok := <fingerprint of Slots[0]>; !s<K>.MetadataKept(fp, ok)
+	CondKept                          // s<K>.Kept(): Slots[0], an argument read through its memory
+	CondUncounted                     // c.Uncounted(s<K>): Slots[0], a return read through its memory
 )
 
 // A Cond is an If's test.
@@ -265,6 +267,13 @@ func (c Cond) format(b *strings.Builder) {
 		if c.Kind == CondImplApart {
 			b.WriteString(")")
 		}
+	case CondKept:
+		Arg{Kind: ArgSnap, Slot: c.Slots[0]}.format(b)
+		b.WriteString(".Kept()")
+	case CondUncounted:
+		b.WriteString("c.Uncounted(")
+		Arg{Kind: ArgSnap, Slot: c.Slots[0]}.format(b)
+		b.WriteString(")")
 	case CondMetadataTaken, CondMetadataKept:
 		s := c.Slots[0]
 		b.WriteString("fp,ok:=")
