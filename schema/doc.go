@@ -16,7 +16,7 @@
 // and tags are checked against tags.yaml when one is given.
 //
 // Each schema is parsed into a typed model ([Func], [Argument], [Return],
-// [Type], [Annotation]; package internal/funcschema's, which links no yaml
+// [Type], [Annotation]; package schema/funcschema's, which links no yaml
 // loader, under the same names) by [ParseFunc], whose String prints the canonical
 // form: for every schema torchgen accepts, parsing then printing gives the
 // same text. Classification is computed from a [Func] by [Func.Kind]

@@ -1,9 +1,9 @@
 package schema
 
-import "github.com/assertgen/assertgen/internal/funcschema"
+import "github.com/assertgen/assertgen/schema/funcschema"
 
 // The function-schema language (one op's "name.overload(args) -> returns")
-// is package internal/funcschema, which links no yaml loader and no
+// is package schema/funcschema, which links no yaml loader and no
 // embedded file (package sweep parses its table with it); its model is
 // this package's, under the same names (those the repository uses).
 

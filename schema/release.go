@@ -1,7 +1,7 @@
 package schema
 
 import (
-	"github.com/assertgen/assertgen/internal/funcschema"
+	"github.com/assertgen/assertgen/schema/funcschema"
 
 	"fmt"
 	"slices"

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/funcschema"
+	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
 // Call builds s's arguments with rt and calls fn, a function with the op's

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/internal/funcschema"
+	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
 // The edits a repair makes to a sample: each reports whether it changed

@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/assertgen/assertgen/internal/funcschema"
+	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
 // The hand-written samples, for the families the repair rules cannot reach

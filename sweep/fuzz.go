@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/funcschema"
+	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
 // Fuzz is a runtime's coverage-guided fuzz target over every op of ops,

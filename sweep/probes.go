@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/internal/funcschema"
+	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
 // The values that matter: the variants give every op the same few values

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/assertgen/assertgen/internal/funcschema"
+	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
 // A messageRule repairs a sample from an error message: when Re matches, Fix

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/internal/funcschema"
+	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
 // messageRules are the repairs, first match first: each reads an error message

@@ -3,7 +3,7 @@ package sweep
 import (
 	"strings"
 
-	"github.com/assertgen/assertgen/internal/funcschema"
+	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
 // Optionals says which optional arguments a variant gives.

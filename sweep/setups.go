@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/assertgen/assertgen/internal/funcschema"
+	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
 // setupTable are the hand-written samples of the ops whose arguments depend on

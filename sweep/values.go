@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/assertgen/assertgen/internal/funcschema"
+	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
 // value picks a non-tensor argument's value: None for an optional the

@@ -28,7 +28,7 @@ func clearOffsets(f *Func) {
 // release ("1.13.1").
 func pytorchFuncLines(tb testing.TB, version string) []string {
 	tb.Helper()
-	src, err := os.ReadFile("../pytorch/" + version + "/native_functions.yaml")
+	src, err := os.ReadFile("../../internal/pytorch/" + version + "/native_functions.yaml")
 	if err != nil {
 		tb.Fatal(err)
 	}
