@@ -246,6 +246,10 @@ type Call struct {
 	// fresh is 1 + the hand-out sequence when the call began, set by
 	// BeginFresh (0: not set); see FreshNotHeld.
 	fresh uint64
+	// learn is the call's counts when [Call.Learn] marked it, nil
+	// otherwise, and learnN the length of its list argument (learned.go).
+	learn  *tally
+	learnN uint32
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:
@@ -261,6 +265,7 @@ func (c *Call) Begin(op *Op) {
 	c.t = tally{}
 	c.nmut = 0
 	c.digests = false
+	c.learn = nil
 	c.loadEnv()
 }
 
@@ -1016,6 +1021,9 @@ func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
 // End finishes the call and publishes its counts: on the common path, one
 // atomic add.
 func (c *Call) End() {
+	if c.learn != nil {
+		c.learnEnd()
+	}
 	if poolLog.used.Load() && writeClock.Load() != c.since {
 		c.claimPoolEvents()
 	}
@@ -1036,6 +1044,7 @@ func (c *Call) End() {
 // count adds n to check k's lane (paths that are not inlined).
 func (c *Call) count(k Check, n int) {
 	if checkLane[k] == laneNone {
+		c.learn = nil // counted outside the call's lanes: nothing to learn
 		c.op.register()
 		c.op.st.ran[k].Add(uint64(n))
 		return
@@ -1071,6 +1080,7 @@ func (c *Call) skip(k Check, r Reason) {
 	if l := checkLane[k]; l != laneNone && c.t.lane(l) > 0 {
 		c.t[l/4] -= 1 << (16 * (l % 4))
 	} else {
+		c.learn = nil
 		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill, or without a lane
 	}
 	c.countReason(r)
@@ -1095,6 +1105,7 @@ func (c *Call) countReason(r Reason) {
 		return
 	}
 	if reasonLane[r] == laneNone {
+		c.learn = nil
 		c.op.register()
 		c.op.st.skipped[r].Add(1)
 		return

@@ -153,8 +153,16 @@ func (c *Call) freshNotHeldSlow(l Loc, r *Saved, t Identity) {
 //
 //go:noinline
 func (c *Call) freshNotHeldAt(l Loc, r *Saved, p unsafe.Pointer) {
-	const k = CheckFreshNotHeld
 	c.t[laneFreshNotHeld/4] += 1 << (16 * (laneFreshNotHeld % 4))
+	c.freshNotHeldRun(l, r, p)
+}
+
+// freshNotHeldRun is fresh_not_held on return r whose storage anchor is
+// p, its row counted by the caller.
+//
+//go:noinline
+func (c *Call) freshNotHeldRun(l Loc, r *Saved, p unsafe.Pointer) {
+	const k = CheckFreshNotHeld
 	if !r.plainUncounted() && c.skipped(k, r) {
 		return
 	}
@@ -173,6 +181,15 @@ func (c *Call) freshNotHeldAt(l Loc, r *Saved, p unsafe.Pointer) {
 	if !fresh.handOut(r.id.Storage, uintptr(p), addr, c.op.st.idx, l, c.fresh, &prev) {
 		return
 	}
+	c.heldReport(l, r, &prev)
+}
+
+// heldReport reports fresh_not_held on return r at l, which came out
+// fresh before as prev.
+//
+//go:noinline
+func (c *Call) heldReport(l Loc, r *Saved, prev *handout) {
+	const k = CheckFreshNotHeld
 	name := "an op"
 	if op := registeredOp(prev.op); op != nil {
 		name = op.FullName()

@@ -69,12 +69,35 @@ func SliceMemory[E any](s []E) Memory {
 }
 
 // Strided returns m with the tensor's geometry: its sizes and strides (in
-// elements), for same_metadata. The window's start, measured from the
+// elements, one per dimension, or none for a layout without them), for
+// same_metadata. The window's start, measured from the
 // anchor, stands for the storage offset, so that a kernel that moves a
 // tensor's window on its array changes the fingerprint too.
 func (m Memory) Strided(sizes, strides []int) Memory {
-	m.meta = FingerprintMetadata(sizes, strides, int(uintptr(m.anchor)-uintptr(m.data))) | 1
+	m.meta = stridedFingerprint(sizes, strides, uint64(uintptr(m.anchor)-uintptr(m.data))) | 1
 	return m
+}
+
+// stridedFingerprint is the fingerprint of a geometry as [Memory.Strided]
+// takes it: like [FingerprintMetadata]'s, order- and rank-sensitive and
+// changed by a change of any one value, at half its latency: the sizes
+// and the strides in two chains of multiplies that run side by side (a
+// dimension without a stride, of a layout without them, as stride 0; the
+// number of strides in the second chain's start), joined at the end. A
+// tensor's fingerprints are compared only with the same tensor's, taken
+// the same way.
+func stridedFingerprint(sizes, strides []int, offset uint64) uint64 {
+	h := offset*fpMulStrides + uint64(len(sizes))
+	g := uint64(len(strides))
+	for i, v := range sizes {
+		var st uint64
+		if i < len(strides) {
+			st = uint64(strides[i])
+		}
+		h = (h ^ uint64(v)) * fpMulSizes
+		g = (g ^ st) * fpMulStrides
+	}
+	return h ^ g*fpMulSizes
 }
 
 // Ident returns the identities of the tensor whose handle points to

@@ -81,6 +81,7 @@ func memAddRows(op *asserts.Op, short, inPlace bool, self, other *dense, kernel 
 // tensor or a cached output, alone and under a mode.
 func TestMemoryShortcutsCountAsRows(t *testing.T) {
 	col := collect(t)
+	oneCycle(t, col)
 	cached, empty := newDense(2, 2), &dense{rows: 0, cols: 2, stride: 2}
 	kernels := map[string]func(self, other *dense) *dense{
 		"legal":    func(self, other *dense) *dense { return newDense(2, 2) },

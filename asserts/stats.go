@@ -19,9 +19,14 @@ const (
 )
 
 type opStats struct {
-	state      atomic.Uint32
-	sig        tally // written once, before state becomes sigReady
-	sigCalls   atomic.Uint64
+	state    atomic.Uint32
+	sig      tally // written once, before state becomes sigReady
+	sigCalls atomic.Uint64
+	// quick is the state of quickDelta, the counts the op learned for its
+	// plain calls (learned.go).
+	quick      atomic.Uint32
+	quickDelta tally
+	quickN     uint32 // the list length quickDelta is for
 	calls      atomic.Uint64
 	ran        [NumChecks]atomic.Uint64
 	skipped    [NumReasons]atomic.Uint64

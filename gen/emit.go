@@ -169,6 +169,7 @@ var listKinds = [...]struct{ name, generic string }{
 	steps.ListAfter:       {"afterList", "AfterList"},
 	steps.ListResult:      {"resultList", "ResultList"},
 	steps.ListResultIdent: {"resultIdentList", "ResultIdentList"},
+	steps.ListUnchanged:   {"unchangedList", ""},
 }
 
 type listFn struct {
@@ -233,6 +234,10 @@ type guardFn struct {
 // genListFn writes a list snapshot function: Reset, one Save, After or
 // Result per element, then the list's summary.
 func genListFn(f *jen.File, lf listFn) {
+	if lf.kind == steps.ListUnchanged {
+		genUnchangedList(f, lf)
+		return
+	}
 	c, l, ts := jen.Id("c"), jen.Id("l"), jen.Id("ts")
 	var elem jen.Code = jen.Id("t")
 	if lf.guard != "" {
@@ -414,4 +419,24 @@ func genNilGuards(f *jen.File, ss *shapeSet) {
 	f.Line()
 	f.Func().Params(jen.Id(undef)).Id("Ident").Params().Qual(AssertsPath, "Ident").Block(jen.Return(qa("Ident").Values()))
 	f.Func().Params(jen.Id(undef)).Id("UseCounts").Params().Parens(jen.List(jen.Int(), jen.Int())).Block(jen.Return(jen.Lit(0), jen.Lit(0)))
+}
+
+// genUnchangedList writes the learned path's test of a list argument of
+// the foreign type (steps.ListUnchanged): the list kept its length, and
+// each element, its memory read again, is asserts.Saved.Unchanged.
+func genUnchangedList(f *jen.File, lf listFn) {
+	l, ts := jen.Id("l"), jen.Id("ts")
+	f.Line()
+	f.Commentf("%s reports whether every element of ts kept the storage and metadata saved in l (asserts.Saved.Unchanged).", lf.name)
+	withTypes(f.Func().Id(lf.name), typeParamsDecl(lf.tparams)).Params(
+		jen.Id("l").Op("*").Qual(AssertsPath, "SavedList"),
+		jen.Id("ts").Add(typeCode(lf.typ)),
+	).Bool().Block(
+		jen.If(l.Clone().Dot("Len").Call().Op("!=").Len(ts)).Block(jen.Return(jen.False())),
+		jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Add(ts)).Block(
+			jen.Id("m").Op(":=").Id("t").Dot("Memory").Call(),
+			jen.If(jen.Op("!").Add(l.Clone().Dot("At").Call(jen.Id("i")).Dot("Unchanged").Call(jen.Op("&").Id("m")))).Block(jen.Return(jen.False())),
+		),
+		jen.Return(jen.True()),
+	)
 }

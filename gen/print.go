@@ -95,6 +95,8 @@ func (ss *shapeSet) stmtCode(s *steps.Stmt) jen.Code {
 		return jen.Id(memName(s.Slot)).Op(":=").Id(tensorName(s.Slot)).Dot("Memory").Call()
 	case steps.If:
 		return ss.ifCode(s)
+	case steps.Learned:
+		return learnedCode(s)
 	}
 	panic("gen: step of kind " + strconv.Itoa(int(s.Kind)))
 }
@@ -342,4 +344,51 @@ func decls(op *steps.Op, v *slotVars) jen.Code {
 		return jen.Var().Add(vars[0])
 	}
 	return jen.Var().Defs(vars...)
+}
+
+// learnedCode prints the learned path of a post helper (steps.Learned).
+func learnedCode(s *steps.Stmt) jen.Code {
+	cond := jen.Id("c").Dot("QuickPath").Call()
+	for _, t := range s.Terms {
+		cond = jen.Add(cond).Op("&&").Add(termCode(t))
+	}
+	var learned []jen.Code
+	for _, r := range s.Held {
+		ptr := jen.Qual("unsafe", "Pointer").Call(jen.Id(tensorName(r)))
+		learned = append(learned, jen.Id("c").Dot("FreshNotHeldLearned").Call(jen.Id("l").Index(jen.Lit(r.K)), ptr, jen.Op("&").Id(memName(r))))
+	}
+	learned = append(learned, jen.Id("c").Dot("EndLearned").Call(), jen.Return())
+	n := jen.Lit(0)
+	if s.Slot != nil {
+		n = jen.Len(jen.Id(tensorName(s.Slot)))
+	}
+	return jen.If(cond).Block(
+		jen.If(jen.Id("c").Dot("Learned").Call(n)).Block(learned...),
+		jen.Id("c").Dot("Learn").Call(n),
+	)
+}
+
+// termCode prints a test of the learned path.
+func termCode(t steps.Term) jen.Code {
+	ptr := func(s *steps.Slot) jen.Code { return jen.Qual("unsafe", "Pointer").Call(jen.Id(tensorName(s))) }
+	anchor := func(s *steps.Slot) jen.Code { return jen.Id(memName(s)).Dot("Anchor").Call() }
+	switch t.Kind {
+	case steps.TermUnchanged:
+		return jen.Id(snapName(t.A)).Dot("Unchanged").Call(jen.Op("&").Id(memName(t.A)))
+	case steps.TermDefined:
+		return jen.Id(tensorName(t.R)).Op("!=").Nil().Op("&&").Add(anchor(t.R)).Op("!=").Nil()
+	case steps.TermHandleApart:
+		return jen.Add(ptr(t.R)).Op("!=").Add(ptr(t.A))
+	case steps.TermHandleSame:
+		return jen.Add(ptr(t.R)).Op("==").Add(ptr(t.A))
+	case steps.TermAnchorApart:
+		return jen.Add(anchor(t.R)).Op("!=").Add(anchor(t.A))
+	case steps.TermAnchorSame:
+		return jen.Add(anchor(t.R)).Op("==").Add(anchor(t.A))
+	case steps.TermListUnchanged:
+		return jen.Id(t.Fn).Call(jen.Id(snapName(t.A)), jen.Id(tensorName(t.A)))
+	case steps.TermListApart:
+		return jen.Id(snapName(t.A)).Dot("Apart").Call(ptr(t.R), anchor(t.R))
+	}
+	panic("gen: learned test of kind " + strconv.Itoa(int(t.Kind)))
 }

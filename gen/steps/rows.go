@@ -1,6 +1,8 @@
 package steps
 
 import (
+	"slices"
+
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -78,9 +80,23 @@ func (b *builder) helpers() (pre, post stmts) {
 		off.method("ContentOff", Arg{Kind: ArgInt, N: b.contentN})
 		pre.block(Cond{Kind: CondContentOff}, off, b.contentPre)
 	}
+	var afters stmts
+	b.afters(&afters)
+	learned, ok := b.learned(afterCall, rows)
+	if ok {
+		// the memory read first, for the learned path's tests; the
+		// snapshots completed from it on the rows' path
+		for _, st := range afters {
+			if st.Kind == ReadMemory {
+				post = append(post, st)
+			}
+		}
+		post = append(post, learned)
+		afters = slices.DeleteFunc(afters, func(st Stmt) bool { return st.Kind == ReadMemory })
+	}
 	post.block(Cond{Kind: CondHermetic}, mid, nil)
 	post = append(post, afterCall...)
-	b.afters(&post)
+	post = append(post, afters...)
 	post = append(post, rows...)
 	// After every other row: a write no_mutation reported is not
 	// reported again by same_content.
@@ -88,6 +104,97 @@ func (b *builder) helpers() (pre, post stmts) {
 	b.planSkips(&post)
 	post.method("End")
 	return pre, post
+}
+
+// learned returns the learned path of the post helper (asserts'
+// learned.go), and whether it has one: a runtime without identities of
+// its own (memory:), whose every slot is a single tensor read through its
+// memory, no return snapshotted before the kernel, and whose every row
+// after the kernel (afterCall, rows) is one whose pass condition the
+// path's tests state, or whose outcome on a plain call is fixed by the
+// op. The tests: each argument unchanged, each return with storage, and
+// what each row of a return against an argument demands of their
+// handles and anchors.
+func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
+	st := Stmt{Kind: Learned}
+	if b.o.Foreign == nil || !b.o.NoUseCounts || len(afterCall) > 0 {
+		return st, false
+	}
+	for _, s := range b.out.Args {
+		switch {
+		case s.Mem:
+			st.Terms = append(st.Terms, Term{Kind: TermUnchanged, A: s})
+		case s.Adapt == AdaptList && s.Form == schema.TensorList && st.Slot == nil && !s.Type.Interface:
+			// one list of the foreign type: its counts are learned for
+			// one length (asserts.Call.Learned)
+			st.Slot = s
+			st.Terms = append(st.Terms, Term{Kind: TermListUnchanged, A: s, Fn: b.o.Names.List(ListUnchanged, s.Type)})
+		default:
+			return st, false
+		}
+	}
+	for _, s := range b.out.Rets {
+		if !s.Mem || s.Early {
+			return st, false
+		}
+		st.Terms = append(st.Terms, Term{Kind: TermDefined, R: s})
+	}
+	// the slots of a row's call: its snapshot arguments, in order
+	snaps := func(args []Arg) (out []*Slot) {
+		for _, a := range args {
+			if a.Kind == ArgSnap {
+				out = append(out, a.Slot)
+			}
+		}
+		return out
+	}
+	pair := func(k TermKind, args []Arg) {
+		s := snaps(args)
+		st.Terms = append(st.Terms, Term{Kind: k, R: s[0], A: s[1]})
+	}
+	listApart := map[*Slot]bool{} // a return's TermListApart, once
+	for _, r := range rows {
+		switch {
+		case r.Kind == If:
+			switch r.Cond.Kind {
+			case CondKept, CondMetadataKept, CondUncounted:
+				// Unchanged, Defined
+			case CondImplApart, CondFreshFrom:
+				k := TermHandleApart
+				if r.Cond.Kind == CondFreshFrom {
+					k = TermAnchorApart
+				}
+				for _, a := range r.Cond.Slots[1:] {
+					st.Terms = append(st.Terms, Term{Kind: k, R: r.Cond.Slots[0], A: a})
+				}
+			default:
+				return st, false
+			}
+		case r.Kind == CallFunc && (r.Name == "SameMetadataList" || r.Name == "SameContentAfterList"):
+			// a list's elements unchanged; no digests on the learned path
+		case r.Kind != CallMethod:
+			return st, false
+		case r.Name == "SameImplList", r.Name == "SameStorageList", r.Name == "NoMutationList":
+			// a list's elements unchanged
+		case r.Name == "NotArgList", r.Name == "FreshNoAliasOf":
+			s := snaps(r.Args)
+			if !listApart[s[0]] {
+				listApart[s[0]] = true
+				st.Terms = append(st.Terms, Term{Kind: TermListApart, R: s[0], A: s[1]})
+			}
+		case r.Name == "FreshNotHeldAnchor":
+			st.Held = append(st.Held, snaps(r.Args)[0])
+		case r.Name == "ReturnsArg":
+			pair(TermHandleSame, r.Args)
+		case r.Name == "SharesStorage":
+			pair(TermAnchorSame, r.Args)
+		case r.Name == "ViewHoldsStorage", r.Name == "ImplUseCountEqFresh", r.Name == "PlanSkip":
+			// skipped under no_use_counts, or by the plan: fixed by the op
+		default:
+			return st, false
+		}
+	}
+	return st, true
 }
 
 // saves snapshots the arguments before the kernel runs.

@@ -181,7 +181,68 @@ const (
 	CallList                   // Name(c, s<K>, t<K>): the package's list function (Namer.List) for Slot's type
 	ReadMemory                 // m<K> := t<K>.Memory()
 	If                         // if Cond { Then } else { Else }
+	// Learned: the learned path of a post helper (asserts' learned.go):
+	// if c.QuickPath() && Terms... { if c.Learned() { Held's fresh_not_held;
+	// c.EndLearned(); return }; c.Learn() }
+	Learned
 )
+
+// TermKind is the kind of a test of the learned path.
+type TermKind uint8
+
+const (
+	TermUnchanged     TermKind = iota // s<A>.Unchanged(&m<A>): an argument kept its anchor and metadata
+	TermDefined                       // t<R> != nil && m<R>.Anchor() != nil: a return with storage
+	TermHandleApart                   // unsafe.Pointer(t<R>) != unsafe.Pointer(t<A>)
+	TermHandleSame                    // unsafe.Pointer(t<R>) == unsafe.Pointer(t<A>)
+	TermAnchorApart                   // m<R>.Anchor() != m<A>.Anchor()
+	TermAnchorSame                    // m<R>.Anchor() == m<A>.Anchor()
+	TermListUnchanged                 // Fn(s<A>, t<A>): every element of list A unchanged (ListUnchanged)
+	TermListApart                     // s<A>.Apart(unsafe.Pointer(t<R>), m<R>.Anchor()): return R is no element of list A, nor on its storage
+)
+
+// A Term is a test of the learned path: of return R, argument A, or the
+// two (R is nil for TermUnchanged, A for TermDefined).
+type Term struct {
+	Kind TermKind
+	R, A *Slot
+	Fn   string // TermListUnchanged: the list's function (Namer.List)
+}
+
+func (t Term) format(b *strings.Builder) {
+	switch t.Kind {
+	case TermUnchanged:
+		fmt.Fprintf(b, "s%d.Unchanged(&m%d)", t.A.K, t.A.K)
+	case TermDefined:
+		fmt.Fprintf(b, "t%d!=nil&&m%d.Anchor()!=nil", t.R.K, t.R.K)
+	case TermHandleApart, TermHandleSame:
+		op := "!="
+		if t.Kind == TermHandleSame {
+			op = "=="
+		}
+		fmt.Fprintf(b, "unsafe.Pointer(t%d)%sunsafe.Pointer(t%d)", t.R.K, op, t.A.K)
+	case TermAnchorApart, TermAnchorSame:
+		op := "!="
+		if t.Kind == TermAnchorSame {
+			op = "=="
+		}
+		fmt.Fprintf(b, "m%d.Anchor()%sm%d.Anchor()", t.R.K, op, t.A.K)
+	case TermListUnchanged:
+		fmt.Fprintf(b, "%s(s%d,t%d)", t.Fn, t.A.K, t.A.K)
+	case TermListApart:
+		fmt.Fprintf(b, "s%d.Apart(unsafe.Pointer(t%d),m%d.Anchor())", t.A.K, t.R.K, t.R.K)
+	}
+}
+
+// LearnedLen is the length the learned path's counts are learned for
+// (asserts.Call.Learned): len(t<K>) of its list argument, "0" without
+// one.
+func (s *Stmt) LearnedLen() string {
+	if s.Slot == nil {
+		return "0"
+	}
+	return "len(t" + strconv.Itoa(s.Slot.K) + ")"
+}
 
 // ListKind is the kind of a list snapshot function: it fills a
 // SavedList element by element as the generic function of asserts of
@@ -194,6 +255,11 @@ const (
 	ListAfter                       // asserts.AfterList
 	ListResult                      // asserts.ResultList
 	ListResultIdent                 // asserts.ResultIdentList
+	// ListUnchanged: the learned path's test of a list argument read
+	// through its elements' memory: whether each element is
+	// asserts.Saved.Unchanged (a function of the list's type, returning a
+	// bool, not a snapshot function)
+	ListUnchanged
 )
 
 // A Stmt is one step of a shape helper.
@@ -201,10 +267,14 @@ type Stmt struct {
 	Kind StmtKind
 	Name string // the function or method called; CallList: the list function's name
 	Args []Arg
-	Slot *Slot  // CallList, ReadMemory
+	Slot *Slot  // CallList, ReadMemory; Learned: its list argument, if any
 	Cond Cond   // If
 	Then []Stmt // If
 	Else []Stmt // If: nil for none
+	// Learned: the tests, and the fresh returns whose fresh_not_held
+	// runs on the learned path too.
+	Terms []Term
+	Held  []*Slot
 }
 
 // CondKind is the kind of an If's test.
@@ -306,6 +376,17 @@ func (s *Stmt) format(b *strings.Builder) {
 	case ReadMemory:
 		k := strconv.Itoa(s.Slot.K)
 		b.WriteString("m" + k + ":=t" + k + ".Memory()")
+	case Learned:
+		b.WriteString("if c.QuickPath()")
+		for _, t := range s.Terms {
+			b.WriteString("&&")
+			t.format(b)
+		}
+		b.WriteString("{if c.Learned(" + s.LearnedLen() + "){")
+		for _, r := range s.Held {
+			fmt.Fprintf(b, "c.FreshNotHeldLearned(l%d,unsafe.Pointer(t%d),&m%d);", r.K, r.K, r.K)
+		}
+		b.WriteString("c.EndLearned();return};c.Learn(" + s.LearnedLen() + ")}")
 	case If:
 		b.WriteString("if ")
 		s.Cond.format(b)

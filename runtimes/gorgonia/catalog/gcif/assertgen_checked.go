@@ -40,7 +40,7 @@ func (k *checked) AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float
 	var a0, a1 asserts.Saved
 	assertgenshapes.ChecksPre_6db393239fc0(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_414cdc52574e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_22e42435b415(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -59,7 +59,7 @@ func (k *checked) Exp(self *tensor.Dense) *tensor.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_eff2e17e6ec7(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := k.next.Exp(self)
-	assertgenshapes.ChecksPost_17590c0c80b6(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_fd8693c6de31(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
@@ -78,6 +78,6 @@ func (k *checked) Neg(self *tensor.Dense) *tensor.Dense {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre_eff2e17e6ec7(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_17590c0c80b6(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	assertgenshapes.ChecksPost_fd8693c6de31(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }

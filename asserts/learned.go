@@ -1,0 +1,144 @@
+package asserts
+
+import "unsafe"
+
+// This file is the learned path of a runtime whose tensors carry no
+// identities of their own (memory:): the post helper of a call whose
+// tensors are all plain passes every row with a handful of comparisons
+// of the memory it read, and counts the rows with what the op's first
+// such call counted.
+//
+// On such a runtime a passing call is the rule, and what each row of it
+// counts is fixed by the op: under the conditions [Call.QuickPath] and
+// the helper's tests state (no mode, no hermetic context, no digests,
+// every argument plain with storage and its anchor and metadata unchanged,
+// every return defined with storage, each return's handle and anchor
+// apart from or equal to the arguments' as its rows demand), every row
+// takes its fast path, reports nothing and adds the same counts. The
+// first call of the op that meets them runs the rows one by one as any
+// other call does, and [Call.End] keeps what they added to the call's
+// counts (the op's learned counts); later calls that meet them add those
+// counts at once ([Call.EndLearned]) instead of running the rows. Only
+// fresh_not_held, which compares the return with every earlier call's,
+// runs on the learned path too ([Call.FreshNotHeldLearned]).
+//
+// A call that does not meet the conditions runs the rows one by one, as
+// before: the learned path decides nothing a row would decide otherwise,
+// it only skips the rows' bookkeeping where their outcome is certain.
+// The helper's tests are generated from its rows (gen/steps: a row whose
+// pass condition the tests do not state gives the helper no learned
+// path).
+
+// The states of an op's learned counts (opStats.quick).
+const (
+	quickNone    = iota // not learned yet
+	quickWriting        // a call is writing them
+	quickReady          // learned: opStats.quickDelta holds them
+)
+
+// QuickPath reports whether the call may take the learned path of its
+// post helper: saved outside a mode, in no hermetic context, without
+// digests. Generated code tests it before the helper's own tests.
+func (c *Call) QuickPath() bool {
+	return c.saved == fPending && !c.env.Hermetic && !c.digests
+}
+
+// Unchanged reports whether argument s, saved from its memory by
+// [Call.SaveMemory] outside a mode, has storage and kept, in m (its
+// memory after the kernel), the anchor it had and, where same_metadata
+// took its fingerprint, its metadata: every row comparing it before and
+// after the kernel passes.
+func (s *Saved) Unchanged(m *Memory) bool {
+	return s.meta == fPending && s.anchor != nil && s.anchor == m.anchor && (!s.hasMeta || s.metadata == m.meta)
+}
+
+// Learned reports whether the op's learned counts are ready for a call
+// whose list argument has n elements (0 for an op without one): the
+// counts of list rows grow with the list, so an op learns them for one
+// length, that of its first plain call, and a list of up to 255
+// elements. Generated code then ends the call with [Call.EndLearned],
+// and otherwise calls [Call.Learn] and runs the rows one by one.
+func (c *Call) Learned(n int) bool {
+	return c.op.st.quick.Load() == quickReady && c.op.st.quickN == uint32(n)
+}
+
+// Learn marks the call, whose list argument has n elements (0 for an op
+// without one), as the one whose rows the op learns its counts from:
+// [Call.End] keeps what the rows after this call added, unless one of
+// them reported, spilled or counted outside the call's lanes. Once per op
+// (more only when calls race to be the first).
+func (c *Call) Learn(n int) {
+	if c.op.st.quick.Load() == quickNone && uint(n) <= 0xff {
+		m := c.t
+		c.learn, c.learnN = &m, uint32(n)
+	}
+}
+
+// learnEnd keeps what the rows added since [Call.Learn] as the op's
+// learned counts, if nothing else learned them first.
+//
+//go:noinline
+func (c *Call) learnEnd() {
+	from := c.learn
+	c.learn = nil
+	if c.t.lane(laneSpilled) != 0 {
+		return // a report, or a lane full: not a plain call's counts
+	}
+	var d tally
+	for i := range d {
+		d[i] = c.t[i] - from[i]
+	}
+	st := &c.op.st
+	if st.quick.CompareAndSwap(quickNone, quickWriting) {
+		st.quickDelta, st.quickN = d, c.learnN
+		st.quick.Store(quickReady)
+	}
+}
+
+// EndLearned ends a call on the learned path: it adds the op's learned
+// counts to the call's and ends it ([Call.End]).
+func (c *Call) EndLearned() {
+	d := &c.op.st.quickDelta
+	c.t[0] += d[0]
+	c.t[1] += d[1]
+	c.t[2] += d[2]
+	c.t[3] += d[3]
+	c.t[4] += d[4]
+	c.t[5] += d[5]
+	c.t[6] += d[6]
+	c.t[7] += d[7]
+	c.End()
+}
+
+// FreshNotHeldLearned is [Call.FreshNotHeldAnchor] on the learned path:
+// the same check of the return whose handle is handle and memory m (read
+// after the kernel), not counted (the learned counts hold its row). The
+// learned path's tests have found the return defined, with storage and
+// outside a mode; the op has ended a call, so it is registered.
+func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *Memory) {
+	var prev handout
+	if st := ID(uintptr(m.anchor)); fresh.handOut(st, uintptr(m.anchor), true, c.op.st.idx, l, c.fresh, &prev) {
+		var r Saved
+		c.ResultMemory(&r, handle, m)
+		c.heldReport(l, &r, &prev)
+	}
+}
+
+// Apart reports whether no element of argument list l, saved from its
+// memory, is the return whose handle is handle or shares its storage
+// anchor: not_arg_handle and fresh_no_alias of the return against the
+// list pass.
+func (l *SavedList) Apart(handle, anchor unsafe.Pointer) bool {
+	inl, more := l.parts()
+	for i := range inl {
+		if inl[i].id.Impl == ID(uintptr(handle)) || inl[i].anchor == anchor {
+			return false
+		}
+	}
+	for i := range more {
+		if more[i].id.Impl == ID(uintptr(handle)) || more[i].anchor == anchor {
+			return false
+		}
+	}
+	return true
+}
