@@ -128,7 +128,7 @@ func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
 			// one list of the foreign type: its counts are learned for
 			// one length (asserts.Call.Learned)
 			st.Slot = s
-			st.Terms = append(st.Terms, Term{Kind: TermListUnchanged, A: s, Fn: b.o.Names.List(ListUnchanged, s.Type)})
+			st.Terms = append(st.Terms, Term{Kind: TermListUnchanged, A: s}) // Fn named below
 		default:
 			return st, false
 		}
@@ -138,19 +138,6 @@ func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
 			return st, false
 		}
 		st.Terms = append(st.Terms, Term{Kind: TermDefined, R: s})
-	}
-	// the slots of a row's call: its snapshot arguments, in order
-	snaps := func(args []Arg) (out []*Slot) {
-		for _, a := range args {
-			if a.Kind == ArgSnap {
-				out = append(out, a.Slot)
-			}
-		}
-		return out
-	}
-	pair := func(k TermKind, args []Arg) {
-		s := snaps(args)
-		st.Terms = append(st.Terms, Term{Kind: k, R: s[0], A: s[1]})
 	}
 	listApart := map[*Slot]bool{} // a return's TermListApart, once
 	for _, r := range rows {
@@ -170,31 +157,62 @@ func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
 			default:
 				return st, false
 			}
-		case r.Kind == CallFunc && (r.Name == "SameMetadataList" || r.Name == "SameContentAfterList"):
-			// a list's elements unchanged; no digests on the learned path
-		case r.Kind != CallMethod:
+		case r.Kind == CallMethod && r.Name == "PlanSkip":
+			// a row the plan skips: counted, fixed by the op
+		case r.Row == nil:
 			return st, false
-		case r.Name == "SameImplList", r.Name == "SameStorageList", r.Name == "NoMutationList":
-			// a list's elements unchanged
-		case r.Name == "NotArgList", r.Name == "FreshNoAliasOf":
-			s := snaps(r.Args)
-			if !listApart[s[0]] {
-				listApart[s[0]] = true
-				st.Terms = append(st.Terms, Term{Kind: TermListApart, R: s[0], A: s[1]})
-			}
-		case r.Name == "FreshNotHeldAnchor":
-			st.Held = append(st.Held, snaps(r.Args)[0])
-		case r.Name == "ReturnsArg":
-			pair(TermHandleSame, r.Args)
-		case r.Name == "SharesStorage":
-			pair(TermAnchorSame, r.Args)
-		case r.Name == "ViewHoldsStorage", r.Name == "ImplUseCountEqFresh", r.Name == "PlanSkip":
-			// skipped under no_use_counts, or by the plan: fixed by the op
-		default:
+		case !b.learnedRow(&st, &r, listApart):
 			return st, false
 		}
 	}
+	for i := range st.Terms {
+		if t := &st.Terms[i]; t.Kind == TermListUnchanged {
+			t.Fn = b.o.Names.List(ListUnchanged, t.A.Type) // declared only for a path that has it
+		}
+	}
 	return st, true
+}
+
+// learnedRow adds to st the test of a row's call r that the learned path
+// stands for, or reports false when the path cannot: a list's rows of its
+// elements unchanged (TermListUnchanged stands for them), a return against
+// the list (TermListApart, once per return), fresh_not_held (run on the
+// path too), returns_arg and shares_storage (the return's handle or anchor
+// the argument's), and the rows a plain call of a runtime without use
+// counts skips (view_holds_storage, impl_use_count_eq_fresh).
+func (b *builder) learnedRow(st *Stmt, r *Stmt, listApart map[*Slot]bool) bool {
+	s := snapSlots(r.Args)
+	switch k, f := r.Row.Check, r.Row.Form; {
+	case f == asserts.FormArgList && (k == asserts.CheckSameImpl || k == asserts.CheckSameStorage ||
+		k == asserts.CheckNoMutation || k == asserts.CheckSameMetadata || k == asserts.CheckSameContent):
+		return st.Slot != nil // the list's elements unchanged; no digests on the path
+	case f == asserts.FormArgList && (k == asserts.CheckNotArgHandle || k == asserts.CheckFreshNoAlias):
+		if !listApart[s[0]] {
+			listApart[s[0]] = true
+			st.Terms = append(st.Terms, Term{Kind: TermListApart, R: s[0], A: s[1]})
+		}
+	case f == asserts.FormAnchor && k == asserts.CheckFreshNotHeld:
+		st.Held = append(st.Held, s[0])
+	case f == asserts.FormOne && k == asserts.CheckReturnsArg:
+		st.Terms = append(st.Terms, Term{Kind: TermHandleSame, R: s[0], A: s[1]})
+	case f == asserts.FormOne && k == asserts.CheckSharesStorage:
+		st.Terms = append(st.Terms, Term{Kind: TermAnchorSame, R: s[0], A: s[1]})
+	case f == asserts.FormOne && (k == asserts.CheckViewHoldsStorage || k == asserts.CheckImplUseCountEqFresh):
+		// skipped under no_use_counts on a plain call: fixed by the op
+	default:
+		return false
+	}
+	return true
+}
+
+// snapSlots returns the slots of a call's snapshot arguments, in order.
+func snapSlots(args []Arg) (out []*Slot) {
+	for _, a := range args {
+		if a.Kind == ArgSnap {
+			out = append(out, a.Slot)
+		}
+	}
+	return out
 }
 
 // saves snapshots the arguments before the kernel runs.
@@ -435,6 +453,7 @@ func (b *builder) step(l *stmts, ck *plan.Check, st asserts.Step) {
 	} else {
 		l.method(st.Funcs[f], args...)
 	}
+	(*l)[len(*l)-1].Row = &Row{Check: ck.Name, Form: f}
 }
 
 // phaseStep returns the step of check k that runs in phase p, other

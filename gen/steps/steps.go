@@ -275,6 +275,16 @@ type Stmt struct {
 	// runs on the learned path too.
 	Terms []Term
 	Held  []*Slot
+	// Row: a call that is a step of a row of the plan (Builder.step): its
+	// check and the form of the check's function it calls; nil for the
+	// other calls.
+	Row *Row
+}
+
+// A Row says which check's step a call is, and in which form.
+type Row struct {
+	Check asserts.Check
+	Form  asserts.Form
 }
 
 // CondKind is the kind of an If's test.
