@@ -302,6 +302,8 @@ type heldShard struct {
 	// is a large object and so starts on a page: its sets are lines.
 	sets *[heldSets]heldSet
 	pay  *[heldSets][heldWays]heldPay
+	// The hand-outs of addresses (addrHeld), allocated on first use.
+	addr *addrHeld
 	_    [64]byte // keep shards on cache lines of their own
 }
 
@@ -345,6 +347,9 @@ func (s *heldShard) entry(set, w int) handout {
 // For an address (addr), a repeat is reported only if no collection
 // completed since the earlier hand-out (sameEpoch).
 func (h *heldRegistry) handOut(st ID, p uintptr, addr bool, op uint32, loc Loc, since uint64, prev *handout) bool {
+	if addr {
+		return h.handOutAddr(st, op, loc, since, prev)
+	}
 	seq := handSeq.Add(1)
 	if addr && seq%gcRefresh == 0 {
 		observeGC()
@@ -431,6 +436,9 @@ func (h *heldRegistry) find(st ID, addr bool) (handout, bool) {
 	if st == 0 {
 		return handout{}, false
 	}
+	if addr {
+		return h.findAddr(st)
+	}
 	s, set := h.slot(st, addr)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -446,6 +454,10 @@ func (h *heldRegistry) find(st ID, addr bool) (handout, bool) {
 }
 
 func (h *heldRegistry) forget(st ID, addr bool) {
+	if addr {
+		h.forgetAddr(st)
+		return
+	}
 	s, set := h.slot(st, addr)
 	s.mu.Lock()
 	if s.sets != nil {

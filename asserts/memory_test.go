@@ -111,17 +111,22 @@ func TestAddressHeld(t *testing.T) {
 	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
 		t.Fatalf("a cached storage handed out twice: %v, want one fresh_not_held", vs)
 	}
-	other := newDense(2, 2)
-	vs = asserts.Collect(func() {
-		handOut(other)
-		runtime.GC()
-		handOut(other) // across a collection: not judged, recorded again
-		handOut(other) // within one cycle of the previous hand-out
-	})
+	// The same tries: a collection the runtime starts on its own between
+	// the last two hand-outs makes the last one not judged either.
+	vs = nil
+	for try := 0; try < 5 && len(vs) != 1; try++ {
+		other := newDense(2, 2)
+		vs = asserts.Collect(func() {
+			handOut(other)
+			runtime.GC()
+			handOut(other) // across a collection: not judged, recorded again
+			handOut(other) // within one cycle of the previous hand-out
+		})
+		runtime.KeepAlive(other)
+	}
 	if len(vs) != 1 {
 		t.Fatalf("a cached storage handed out across a collection, then again: %v, want one fresh_not_held", vs)
 	}
-	runtime.KeepAlive(other)
 }
 
 // TestAddressReuseIsNotHeld: the allocator gives a collected storage's

@@ -1,0 +1,132 @@
+package asserts
+
+// The hand-outs of storages whose IDs are addresses (AddressIdentity: a
+// library's tensor type without identities of its own, see memory.go),
+// kept apart from those of IDs from a counter (held.go's sets), so that
+// a hand-out of a storage never seen costs a read of a line it most
+// likely read a moment ago.
+//
+// A storage's address is judged only against hand-outs of the same
+// collection cycle (gcEpoch): within a cycle the allocator hands no
+// address out twice, so the same address coming out fresh twice is the
+// same storage. Each shard (the storages of every heldShards-th 8 KiB
+// page, under the shard's lock) keeps, for the cycle, a filter with a
+// bit per 16-byte granule of the pages it has seen, cleared when the
+// cycle changes, and a direct-mapped table of the latest hand-out of
+// each granule slot. A hand-out reads its granule's bit: storages
+// allocated one after the other are neighbours, so the line is nearly
+// always one a recent hand-out read. A clear bit means never handed out
+// in the cycle: the bit is set and the slot written without being read
+// (a store that does not wait for the line). A set bit, a storage handed
+// out again or a neighbour in the same granule (objects under 16 bytes
+// share one) or in the same filter bit, sends the hand-out to its slot,
+// which judges it as the sets do (an earlier hand-out of this address,
+// numbered after the epoch, before the call began, in the same exact
+// cycle), and otherwise records it there.
+//
+// What it remembers: within a cycle, the latest hand-out of each slot;
+// two storages alive at once whose granules are addrSlots slots apart in
+// one shard share a slot, and a repeat of the first after the second came
+// out is not reported (a miss, never a false alarm), as an entry evicted
+// from the sets is.
+
+const (
+	// addrGranules is the number of granules a shard's filter and table
+	// index: 64 Ki granules, 1 MiB of the shard's pages (16 MiB of heap).
+	addrGranules = 1 << 16
+	// addrSlots is the number of slots of a shard's table.
+	addrSlots = 1 << 13
+)
+
+// addrHeld is one shard's record of address hand-outs.
+type addrHeld struct {
+	// gc is 1 + the epoch's count of collections the filter is for (0:
+	// none yet).
+	gc   uint64
+	seen [addrGranules / 64]uint64
+	slot [addrSlots]addrSlot
+}
+
+// addrSlot is the latest hand-out recorded in a slot.
+type addrSlot struct {
+	st         ID
+	seq        uint64
+	op         uint32
+	ret, index int32
+}
+
+// addrGranule is st's granule among its shard's: the shard holds every
+// heldShards-th 8 KiB page, so the page's number within the shard and
+// the 16-byte granule within the page.
+func addrGranule(st ID) uint64 {
+	return uint64(st>>17)<<9 | uint64(st>>4)&511
+}
+
+// handOutAddr is handOut for a storage whose ID is its address.
+func (h *heldRegistry) handOutAddr(st ID, op uint32, loc Loc, since uint64, prev *handout) bool {
+	seq := handSeq.Add(1)
+	if seq%gcRefresh == 0 {
+		observeGC()
+	}
+	e := gcEpochNow()
+	s := &h.shards[(st>>13)%heldShards]
+	g := addrGranule(st)
+	s.mu.Lock()
+	a := s.addr
+	if a == nil {
+		a = new(addrHeld)
+		s.addr = a
+	}
+	w, bit := &a.seen[g/64%uint64(len(a.seen))], uint64(1)<<(g%64)
+	sl := &a.slot[g%addrSlots]
+	if a.gc == e.gc+1 && *w&bit != 0 && sl.st == st && sl.seq > e.seq && (since == 0 || sl.seq < since) && sameEpoch(sl.seq) {
+		*prev = handout{st: st, anchor: uintptr(st), seq: sl.seq, op: sl.op, ret: sl.ret, index: sl.index, addr: true}
+		s.mu.Unlock()
+		return true
+	}
+	// The epoch again: sameEpoch may have seen a new one.
+	if e = gcEpochNow(); a.gc != e.gc+1 {
+		// a new cycle: nothing recorded before it is judged
+		clear(a.seen[:])
+		a.gc = e.gc + 1
+		w = &a.seen[g/64%uint64(len(a.seen))]
+	}
+	*w |= bit
+	if seq <= e.seq {
+		// numbered before an epoch seen since (see handOut)
+		seq = handSeq.Add(1)
+	}
+	sl.st, sl.seq, sl.op, sl.ret, sl.index = st, seq, op, loc.ret, loc.index
+	s.mu.Unlock()
+	return false
+}
+
+// findAddr is find for an address.
+func (h *heldRegistry) findAddr(st ID) (handout, bool) {
+	e := gcEpochNow()
+	s := &h.shards[(st>>13)%heldShards]
+	g := addrGranule(st)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.addr
+	if a == nil || a.gc != e.gc+1 || a.seen[g/64%uint64(len(a.seen))]&(1<<(g%64)) == 0 {
+		return handout{}, false
+	}
+	if sl := a.slot[g%addrSlots]; sl.st == st && sl.seq > e.seq && sameEpoch(sl.seq) {
+		return handout{st: st, anchor: uintptr(st), seq: sl.seq, op: sl.op, ret: sl.ret, index: sl.index, addr: true}, true
+	}
+	return handout{}, false
+}
+
+// forgetAddr is forget for an address.
+func (h *heldRegistry) forgetAddr(st ID) {
+	s := &h.shards[(st>>13)%heldShards]
+	g := addrGranule(st)
+	s.mu.Lock()
+	if a := s.addr; a != nil {
+		if sl := &a.slot[g%addrSlots]; sl.st == st {
+			*sl = addrSlot{}
+		}
+	}
+	s.mu.Unlock()
+}
