@@ -78,6 +78,22 @@ func (m Memory) Strided(sizes, strides []int) Memory {
 	return m
 }
 
+// Matrix returns m with the geometry of a matrix, its rows and columns
+// and the stride of each (in elements): [Memory.Strided] with two
+// dimensions, the same fingerprint, without the slices (a matrix
+// library's memory function, read twice per argument per checked call,
+// spends most of its time on them).
+func (m Memory) Matrix(rows, cols, rowStride, colStride int) Memory {
+	h := uint64(uintptr(m.anchor)-uintptr(m.data))*fpMulStrides + 2
+	g := uint64(2)
+	h = (h ^ uint64(rows)) * fpMulSizes
+	g = (g ^ uint64(rowStride)) * fpMulStrides
+	h = (h ^ uint64(cols)) * fpMulSizes
+	g = (g ^ uint64(colStride)) * fpMulStrides
+	m.meta = h ^ g | 1
+	return m
+}
+
 // stridedFingerprint is the fingerprint of a geometry as [Memory.Strided]
 // takes it: like [FingerprintMetadata]'s, order- and rank-sensitive and
 // changed by a change of any one value, at half its latency: the sizes
@@ -97,7 +113,7 @@ func stridedFingerprint(sizes, strides []int, offset uint64) uint64 {
 		h = (h ^ uint64(v)) * fpMulSizes
 		g = (g ^ st) * fpMulStrides
 	}
-	return h ^ g*fpMulSizes
+	return h ^ g
 }
 
 // Ident returns the identities of the tensor whose handle points to

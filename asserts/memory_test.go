@@ -305,3 +305,22 @@ func TestProvenancePool(t *testing.T) {
 	}
 	runtime.KeepAlive(buf)
 }
+
+// Matrix gives the fingerprint Strided gives the same two dimensions.
+func TestMatrixIsStrided(t *testing.T) {
+	s := make([]float64, 12)
+	for _, g := range [][4]int{{3, 4, 4, 1}, {4, 3, 1, 4}, {2, 2, 4, 1}, {0, 4, 4, 1}, {1, 1, 1, 1}} {
+		a := asserts.SliceMemory(s[1:]).Matrix(g[0], g[1], g[2], g[3])
+		b := asserts.SliceMemory(s[1:]).Strided([]int{g[0], g[1]}, []int{g[2], g[3]})
+		fa, _ := a.Metadata()
+		fb, _ := b.Metadata()
+		if fa != fb || fa == 0 {
+			t.Errorf("%v: Matrix %#x, Strided %#x", g, fa, fb)
+		}
+	}
+	fa, _ := asserts.SliceMemory(s).Matrix(3, 4, 4, 1).Metadata()
+	fb, _ := asserts.SliceMemory(s).Matrix(4, 3, 1, 4).Metadata()
+	if fa == fb {
+		t.Error("a matrix and its transpose have one fingerprint")
+	}
+}

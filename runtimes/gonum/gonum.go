@@ -18,7 +18,7 @@ import (
 // columns with their strides.
 func Memory(m *mat.Dense) asserts.Memory {
 	raw := m.RawMatrix()
-	return asserts.SliceMemory(raw.Data).Strided([]int{raw.Rows, raw.Cols}, []int{raw.Stride, 1})
+	return asserts.SliceMemory(raw.Data).Matrix(raw.Rows, raw.Cols, raw.Stride, 1)
 }
 
 // Each lifts an elementwise function to Dense.Apply's form.
