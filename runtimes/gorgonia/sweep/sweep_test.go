@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/schema/funcschema"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/checked"
+	"github.com/assertgen/assertgen/schema/funcschema"
 	"github.com/assertgen/assertgen/sweep"
 )
 
