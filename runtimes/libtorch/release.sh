@@ -124,7 +124,7 @@ setup() {
 	echo 'Acquire::Check-Valid-Until "false";' >"$tmp/etc/apt/apt.conf.d/99assertgen"
 	cp /etc/resolv.conf "$tmp/etc/resolv.conf" 2>/dev/null || true
 	t1=$(date +%s)
-	echo "-- release.sh: libtorch-dev=$version g++ (debootstrap took $((t1 - t0)) s)"
+	echo "-- release.sh: libtorch-dev=$version g++ ccache (debootstrap took $((t1 - t0)) s)"
 	chroot "$tmp" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >>"$tmp.log" 2>&1
 	if ! chroot "$tmp" apt-cache madison libtorch-dev | awk -v v="$version" '$3 == v { ok = 1 } END { exit !ok }'; then
 		echo "release.sh: libtorch-dev $version is not on $m $suite any more; it offers:" >&2
