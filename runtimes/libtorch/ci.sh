@@ -1,25 +1,34 @@
 #!/bin/sh
 # CI for the libtorch runtime (the root .ci/run calls it). libtorch 1.13.1
-# on the host: installs libtorch-dev if missing, checks the generated files
-# are fresh (every release's, and the sweep summary), runs the tests (also
-# with the checks on, and -race) and a bounded sweep (every bound op, one
-# sample each, both profiles) against the committed report. Then libtorch
-# 2.14.1 in its chroot (release.sh builds it when missing, in the background
-# from the start): vet, the tests
-# with the checks on (the torch contract, the verdict repros) and the same
-# bounded sweep, and 2.6.0 the same (ASSERTGEN_LIBTORCH_26=0: not). Prints its run
-# time and each step's.
+# on the host: installs libtorch-dev (and g++, ccache) if missing, checks
+# the generated files are fresh (every release's, and the sweep summary),
+# runs the tests (also with the checks on, and -race) and a bounded sweep
+# (every bound op, one sample each, both profiles) against the committed
+# report. Then libtorch 2.14.1 in its chroot (release.sh builds it when
+# missing, in the background from the start): vet, the tests with the
+# checks on (the torch contract, the verdict repros) and the same bounded
+# sweep, and 2.6.0 the same (ASSERTGEN_LIBTORCH_26=0: not). Prints its run
+# time and each step's, with the CPU time used so far.
 set -eu
 start=$(date +%s)
+# step NAME: a step's header, with ci.sh's wall time so far and the CPU
+# time (user+system) of the commands it has waited for so far, as .ci/run's
+# headers: a loaded machine stretches the first, hardly the second. times
+# runs in this shell (in a $(...) subshell it would count nothing).
+times_file=${TMPDIR:-/tmp}/libtorch-ci-times-$$
+trap 'rm -f "$times_file"' EXIT
 step() {
 	now=$(date +%s)
-	echo "-- runtimes/libtorch: $1 (at $((now - start)) s)"
+	times >"$times_file"
+	echo "-- runtimes/libtorch: $1 (at $((now - start)) s, CPU $(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, a, /m/); s += a[1] * 60 + a[2] } printf "%d", s }' "$times_file") s)"
 }
 cd "$(dirname "$0")"
-# libtorch 1.13.1 (Debian bookworm) and a C++ compiler for cgo
+# libtorch 1.13.1 (Debian bookworm), a C++ compiler for cgo, and ccache
+# (below)
 pkgs=
 dpkg-query -W -f '${Status}' libtorch-dev 2>/dev/null | grep -q 'ok installed' || pkgs=libtorch-dev
 command -v g++ >/dev/null || pkgs="$pkgs g++"
+command -v ccache >/dev/null || pkgs="$pkgs ccache"
 # release.sh would install debootstrap itself, but two chroots are set up
 # at once below, and two apt-gets at once fight over apt's lock
 command -v debootstrap >/dev/null || pkgs="$pkgs debootstrap"
@@ -30,6 +39,34 @@ if [ -n "$pkgs" ]; then
 	$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
 fi
+# ccache, so that each C++ file of the cgo packages is compiled once per
+# run and release, not once per build of its package. The go command
+# caches a cgo package whole, keyed on its Go build too, so it compiles
+# the same C++ again for every build mode: the shim's eight op files
+# (about 75 s of CPU) for the release build (which the debug build
+# shares: the tag changes none of its files) and again for -race; torch's
+# four files (about 22 s) for its release and debug builds, each twice
+# (the package alone, and with its in-package tests for go vet and go
+# test), and for -race. The compiler's command is the same in every mode
+# (-race instruments Go code only) but for -frandom-seed, which the go
+# command derives from the build's key: the random_seed sloppiness lets
+# ccache ignore it (it names only anonymous symbols; the objects behave
+# the same). A new directory per run, under $TMPDIR (bound into the
+# chroots, whose own g++ and ccache release.sh uses when the caller sets
+# CCACHE_DIR): the go command's cache keeps the builds across runs, so a
+# ccache across runs would buy nothing for CI, and a cold run stays cold.
+# Every compile still runs the preprocessor (ccache's key is the
+# preprocessed source: the go command's commands name its temporary
+# directories), about a second per file.
+# A directory per release (ccache_dir RELEASE), each used by that
+# release's own compiler and ccache alone (the chroots' ccache releases
+# are not the host's, and need not share a directory's format).
+ccache_base=${TMPDIR:-/tmp}/libtorch-ccache-$$
+ccache_dir() { echo "$ccache_base/$1"; }
+CCACHE_DIR=$(ccache_dir 1.13.1)
+CCACHE_SLOPPINESS=random_seed
+PATH=/usr/lib/ccache:$PATH
+export CCACHE_DIR CCACHE_SLOPPINESS PATH
 # The 2.x releases CI runs: 2.14.1 and 2.6.0; ASSERTGEN_LIBTORCH_26=0 leaves
 # 2.6.0 out.
 chrooted=2.14.1
@@ -46,7 +83,7 @@ for r in $chrooted; do
 done
 # the command, built for this run alone (two runs at once must not share it)
 ag="${TMPDIR:-/tmp}/assertgen-libtorch-ci-$$"
-trap 'kill $pids 2>/dev/null || true; rm -f "$ag"' EXIT
+trap 'kill $pids 2>/dev/null || true; rm -rf "$ag" "$times_file" "$ccache_base"' EXIT
 step "generated sources are fresh"
 go run ./cmd/shimgen -root . -check
 go build -o "$ag" github.com/assertgen/assertgen/cmd/assertgen
@@ -75,7 +112,7 @@ go test -count=1 -race -tags debugasserts -run '^TestSweep$' ./sweep
 sweep() {
 	step "libtorch $1: bounded sweep (one sample per op, both profiles, content check on, against reports/$1.json)"
 	out=${TMPDIR:-/tmp}/libtorch-sweep-$1.txt
-	if ! ./release.sh "$1" run ./sweep.sh "${TMPDIR:-/tmp}/libtorch-sweep-$1.json" -samples 1 -j 2 -timeout 60s -content -baseline "reports/$1.json" >"$out" 2>&1; then
+	if ! CCACHE_DIR=$(ccache_dir "$1") ./release.sh "$1" run ./sweep.sh "${TMPDIR:-/tmp}/libtorch-sweep-$1.json" -samples 1 -j 2 -timeout 60s -content -baseline "reports/$1.json" >"$out" 2>&1; then
 		cat "$out"
 		exit 1
 	fi
@@ -95,10 +132,14 @@ release() {
 	# generated forwarders, and shares its compiles with the tests (the
 	# release build would compile the 3,000-op packages for vet alone).
 	step "libtorch $1: go vet -tags debugasserts, go test -tags debugasserts (torch contract, verdict repros)"
-	./release.sh "$1" run sh -c "cd releases/$1 && go vet -tags debugasserts ./... && go test -count=1 -tags debugasserts ./... github.com/assertgen/assertgen/runtimes/libtorch/torch"
+	CCACHE_DIR=$(ccache_dir "$1") ./release.sh "$1" run sh -c "cd releases/$1 && go vet -tags debugasserts ./... && go test -count=1 -tags debugasserts ./... github.com/assertgen/assertgen/runtimes/libtorch/torch"
 	sweep "$1"
 }
 for r in $chrooted; do
 	release "$r"
+done
+# What ccache saved, per release (its own ccache reads each directory).
+for r in 1.13.1 $chrooted; do
+	echo "-- runtimes/libtorch: ccache, libtorch $r: $(CCACHE_DIR=$(ccache_dir "$r") ./release.sh "$r" run ccache --show-stats | awk '($1 == "Hits:" || $1 == "Misses:") && !seen[$1]++ { printf "%s %s of %s; ", $1, $2, $4 }')"
 done
 echo "runtimes/libtorch/ci.sh: $(( $(date +%s) - start )) s"

@@ -11,7 +11,8 @@
 # its exact Debian version and g++) and does nothing when it is there; "run"
 # sets it up if needed, then runs COMMAND in runtimes/libtorch inside it, with
 # the host's Go (/usr/local/go), module and build caches, this checkout and
-# $TMPDIR (default /tmp) bind-mounted at their host paths, e.g.
+# $TMPDIR (default /tmp) bind-mounted at their host paths (and $CCACHE_DIR
+# when set: the compiles then go through the chroot's ccache), e.g.
 #
 #   runtimes/libtorch/release.sh 2.14.1 run go test ./...
 #   runtimes/libtorch/release.sh 2.14.1 run ./sweep.sh /tmp/r.json -samples 1
@@ -123,7 +124,7 @@ setup() {
 	echo 'Acquire::Check-Valid-Until "false";' >"$tmp/etc/apt/apt.conf.d/99assertgen"
 	cp /etc/resolv.conf "$tmp/etc/resolv.conf" 2>/dev/null || true
 	t1=$(date +%s)
-	echo "-- release.sh: libtorch-dev=$version g++ (debootstrap took $((t1 - t0)) s)"
+	echo "-- release.sh: libtorch-dev=$version g++ ccache (debootstrap took $((t1 - t0)) s)"
 	chroot "$tmp" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >>"$tmp.log" 2>&1
 	if ! chroot "$tmp" apt-cache madison libtorch-dev | awk -v v="$version" '$3 == v { ok = 1 } END { exit !ok }'; then
 		echo "release.sh: libtorch-dev $version is not on $m $suite any more; it offers:" >&2
@@ -131,8 +132,10 @@ setup() {
 		echo "release.sh: point ASSERTGEN_DEBIAN_MIRROR at a snapshot.debian.org date that has $version, or move the pin in release.sh (and regenerate this release's bindings)" >&2
 		exit 1
 	fi
+	# ccache: ci.sh compiles each C++ file once per run through it (see
+	# there); a chroot built before it was added runs without it
 	chroot "$tmp" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		"libtorch-dev=$version" g++ >>"$tmp.log" 2>&1 || {
+		"libtorch-dev=$version" g++ ccache >>"$tmp.log" 2>&1 || {
 		tail -n 20 "$tmp.log" >&2
 		echo "release.sh: installing libtorch-dev=$version in $tmp failed (log: $tmp.log)" >&2
 		exit 1
@@ -162,20 +165,29 @@ gocache=$(go env GOCACHE)
 hosttmp=${TMPDIR:-/tmp}
 mkdir -p "$modcache" "$gocache" "$hosttmp"
 mark="-DASSERTGEN_LIBTORCH_$(echo "$release" | tr . _)"
+# With CCACHE_DIR set, the chroot's compilers are its ccache's (Debian's
+# /usr/lib/ccache, first in PATH; a chroot without ccache has no such
+# directory, and its g++ runs as is), with the caller's CCACHE_DIR and
+# CCACHE_SLOPPINESS.
+ccache=${CCACHE_DIR:-}
+[ -z "$ccache" ] || mkdir -p "$ccache"
 exec unshare --mount --propagation private /bin/sh -eu -c '
-dir=$1 goroot=$2 modcache=$3 repo=$4 here=$5 tmp=$6 gocache=$7 mark=$8
-shift 8
-for p in "$goroot" "$modcache" "$repo" "$tmp" "$gocache"; do
+dir=$1 goroot=$2 modcache=$3 repo=$4 here=$5 tmp=$6 gocache=$7 mark=$8 ccache=$9
+shift 9
+for p in "$goroot" "$modcache" "$repo" "$tmp" "$gocache" $ccache; do
 	mkdir -p "$dir$p"
 	mount --bind "$p" "$dir$p"
 done
 mount -t proc proc "$dir/proc"
 mount --bind /dev "$dir/dev"
+path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+[ -z "$ccache" ] || path=/usr/lib/ccache:$path
 exec chroot "$dir" /usr/bin/env -i \
-	HOME=/root PATH="$goroot/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+	HOME=/root PATH="$goroot/bin:$path" \
+	CCACHE_DIR="$ccache" CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-}" \
 	GOROOT="$goroot" GOMODCACHE="$modcache" GOCACHE="$gocache" \
 	CGO_CFLAGS="-O2 -g $mark" CGO_CXXFLAGS="-O2 -g $mark" \
 	GOFLAGS="${GOFLAGS:-}" GOTOOLCHAIN=local GOPROXY="${GOPROXY:-https://proxy.golang.org,direct}" \
 	TMPDIR="$tmp" ASSERTGEN_LIBTORCH_RELEASE="$ASSERTGEN_LIBTORCH_RELEASE" \
 	/bin/sh -c "cd \"\$0\" && exec \"\$@\"" "$here" "$@"
-' sh "$dir" "$goroot" "$modcache" "$repo" "$here" "$hosttmp" "$gocache" "$mark" "$@"
+' sh "$dir" "$goroot" "$modcache" "$repo" "$here" "$hosttmp" "$gocache" "$mark" "$ccache" "$@"
