@@ -55,6 +55,12 @@ type addrSlot struct {
 	ret, index int32
 }
 
+// handout returns the slot's hand-out (its storage's ID is its anchor's
+// address).
+func (sl *addrSlot) handout() handout {
+	return handout{st: sl.st, anchor: uintptr(sl.st), seq: sl.seq, op: sl.op, ret: sl.ret, index: sl.index}
+}
+
 // addrGranule is st's granule among its shard's: the shard holds every
 // heldShards-th 8 KiB page, so the page's number within the shard and
 // the 16-byte granule within the page.
@@ -80,7 +86,7 @@ func (h *heldRegistry) handOutAddr(st ID, op uint32, loc Loc, since uint64, prev
 	w, bit := &a.seen[g/64%uint64(len(a.seen))], uint64(1)<<(g%64)
 	sl := &a.slot[g%addrSlots]
 	if a.gc == e.gc+1 && *w&bit != 0 && sl.st == st && sl.seq > e.seq && (since == 0 || sl.seq < since) && sameEpoch(sl.seq) {
-		*prev = handout{st: st, anchor: uintptr(st), seq: sl.seq, op: sl.op, ret: sl.ret, index: sl.index, addr: true}
+		*prev = sl.handout()
 		s.mu.Unlock()
 		return true
 	}
@@ -113,7 +119,7 @@ func (h *heldRegistry) findAddr(st ID) (handout, bool) {
 		return handout{}, false
 	}
 	if sl := a.slot[g%addrSlots]; sl.st == st && sl.seq > e.seq && sameEpoch(sl.seq) {
-		return handout{st: st, anchor: uintptr(st), seq: sl.seq, op: sl.op, ret: sl.ret, index: sl.index, addr: true}, true
+		return sl.handout(), true
 	}
 	return handout{}, false
 }

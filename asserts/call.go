@@ -246,10 +246,13 @@ type Call struct {
 	// fresh is 1 + the hand-out sequence when the call began, set by
 	// BeginFresh (0: not set); see FreshNotHeld.
 	fresh uint64
-	// learn is the call's counts when [Call.Learn] marked it, nil
-	// otherwise, and learnN the length of its list argument (learned.go).
-	learn  *tally
-	learnN uint32
+	// learning is set when [Call.Learn] marked the call, learnFrom its
+	// counts then and learnN the length of its list argument (learned.go).
+	// In the Call, not behind a pointer: a call that marks itself and then
+	// learns nothing (a row that reports on every call) allocates nothing.
+	learning  bool
+	learnN    uint32
+	learnFrom tally
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:
@@ -265,7 +268,7 @@ func (c *Call) Begin(op *Op) {
 	c.t = tally{}
 	c.nmut = 0
 	c.digests = false
-	c.learn = nil
+	c.learning = false
 	c.loadEnv()
 }
 
@@ -1021,7 +1024,7 @@ func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
 // End finishes the call and publishes its counts: on the common path, one
 // atomic add.
 func (c *Call) End() {
-	if c.learn != nil {
+	if c.learning {
 		c.learnEnd()
 	}
 	if poolLog.used.Load() && writeClock.Load() != c.since {
@@ -1044,7 +1047,7 @@ func (c *Call) End() {
 // count adds n to check k's lane (paths that are not inlined).
 func (c *Call) count(k Check, n int) {
 	if checkLane[k] == laneNone {
-		c.learn = nil // counted outside the call's lanes: nothing to learn
+		c.learning = false // counted outside the call's lanes: nothing to learn
 		c.op.register()
 		c.op.st.ran[k].Add(uint64(n))
 		return
@@ -1080,7 +1083,7 @@ func (c *Call) skip(k Check, r Reason) {
 	if l := checkLane[k]; l != laneNone && c.t.lane(l) > 0 {
 		c.t[l/4] -= 1 << (16 * (l % 4))
 	} else {
-		c.learn = nil
+		c.learning = false
 		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill, or without a lane
 	}
 	c.countReason(r)
@@ -1105,7 +1108,7 @@ func (c *Call) countReason(r Reason) {
 		return
 	}
 	if reasonLane[r] == laneNone {
-		c.learn = nil
+		c.learning = false
 		c.op.register()
 		c.op.st.skipped[r].Add(1)
 		return

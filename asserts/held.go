@@ -240,7 +240,6 @@ type handout struct {
 	op     uint32 // the Op's registry index (op.st.idx)
 	ret    int32  // the return's Loc (returns have no name)
 	index  int32
-	addr   bool // st is an address (AddressIdentity)
 }
 
 // The registry is a set-associative table of the latest fresh hand-outs:
@@ -266,13 +265,9 @@ type handout struct {
 // same ID coming out fresh twice is the same storage, alive since it is
 // being returned. The anchor's address must match too: a storage whose
 // memory was rebound is another hand-out. A storage whose ID is an
-// address (AddressIdentity) is the exception: its address names it only
-// while it lives, so a repeat is judged only when no garbage collection
-// completed between the two hand-outs (see gcEpoch): the earlier storage
-// was alive when it came out and nothing was freed since, so the address
-// still holds it. A repeat across a collection is recorded as a new
-// hand-out, and a storage held by somebody is caught the next time it
-// comes out within one cycle.
+// address (AddressIdentity) names it only while it lives: such IDs have
+// a registry of their own in the same shards (addrheld.go), judged within
+// one collection cycle.
 const (
 	heldShards = 16
 	heldSets   = 1024
@@ -293,7 +288,6 @@ type heldPay struct {
 	op     uint32
 	ret    int32
 	index  int32
-	addr   bool
 }
 
 type heldShard struct {
@@ -316,23 +310,14 @@ var fresh heldRegistry
 // share a lock, and, within a shard, to consecutive sets, so that the
 // hand-outs of a run walk each shard's table in order (the table is larger
 // than a core's cache; scattered sets cost a cache miss per hand-out).
-//
-// An address (addr) goes to the shard of its 8 KiB page and, within it, to
-// the set of its 16-byte granule: storages allocated one after the other
-// (neighbours in a span) walk a shard's table in order, as counters do,
-// and no two storages alive at once share a set unless they are a
-// multiple of 256 KiB apart.
-func (h *heldRegistry) slot(st ID, addr bool) (*heldShard, int) {
-	if addr {
-		return &h.shards[(st>>13)%heldShards], int(st>>4) % heldSets
-	}
+func (h *heldRegistry) slot(st ID) (*heldShard, int) {
 	return &h.shards[st%heldShards], int(st/heldShards) % heldSets
 }
 
 // entry returns way w of set as a handout.
 func (s *heldShard) entry(set, w int) handout {
 	e, p := &s.sets[set], &s.pay[set][w]
-	return handout{st: e.st[w], anchor: p.anchor, seq: e.seq[w], op: p.op, ret: p.ret, index: p.index, addr: p.addr}
+	return handout{st: e.st[w], anchor: p.anchor, seq: e.seq[w], op: p.op, ret: p.ret, index: p.index}
 }
 
 // handOut records that storage st (anchored at p) came out fresh from the
@@ -344,17 +329,15 @@ func (s *heldShard) entry(set, w int) handout {
 // hand-out during the call (by a checked call the kernel made) is
 // replaced silently.
 //
-// For an address (addr), a repeat is reported only if no collection
-// completed since the earlier hand-out (sameEpoch).
+// An address (addr) goes to the registry of addresses (handOutAddr),
+// where a repeat is reported only if no collection completed since the
+// earlier hand-out.
 func (h *heldRegistry) handOut(st ID, p uintptr, addr bool, op uint32, loc Loc, since uint64, prev *handout) bool {
 	if addr {
 		return h.handOutAddr(st, op, loc, since, prev)
 	}
 	seq := handSeq.Add(1)
-	if addr && seq%gcRefresh == 0 {
-		observeGC()
-	}
-	s, set := h.slot(st, addr)
+	s, set := h.slot(st)
 	s.mu.Lock()
 	if s.sets == nil {
 		s.sets, s.pay = new([heldSets]heldSet), new([heldSets][heldWays]heldPay)
@@ -374,24 +357,16 @@ func (h *heldRegistry) handOut(st ID, p uintptr, addr bool, op uint32, loc Loc, 
 	default:
 		victim = oldestWay(ways)
 	}
-	if ways.st[victim] == st && ways.seq[victim] != 0 && h.repeat(s, set, victim, p, addr, since) {
+	if ways.st[victim] == st && ways.seq[victim] != 0 && h.repeat(s, set, victim, p, since) {
 		*prev = s.entry(set, victim)
 		s.mu.Unlock()
 		return true
-	}
-	if addr && seq <= gcEpochNow().seq {
-		// An epoch seen since this hand-out was numbered (here, by the
-		// repeat's exact count, or by another goroutine) would leave its
-		// entry unjudged until the next collection. The storage is being
-		// returned, so it was alive through that collection: numbered
-		// anew, after the epoch, it is judged within the cycle.
-		seq = handSeq.Add(1)
 	}
 	ways.st[victim], ways.seq[victim] = st, seq
 	// Field by field: a composite literal is built on the stack and
 	// copied.
 	e := &s.pay[set][victim]
-	e.anchor, e.op, e.ret, e.index, e.addr = p, op, loc.ret, loc.index, addr
+	e.anchor, e.op, e.ret, e.index = p, op, loc.ret, loc.index
 	s.mu.Unlock()
 	return false
 }
@@ -413,20 +388,13 @@ func oldestWay(set *heldSet) int {
 }
 
 // repeat reports whether way w of set, whose storage ID is the one coming
-// out, is an earlier hand-out of it: the same anchor p and kind of ID,
-// handed out before the call began (since), and, for an address, in the
-// same collection cycle. The cheap tests first: after a collection,
-// addresses come out again in every set, and their entries are older
-// than the epoch.
-func (h *heldRegistry) repeat(s *heldShard, set, w int, p uintptr, addr bool, since uint64) bool {
-	seq := s.sets[set].seq[w]
-	if since != 0 && seq >= since || addr && seq <= gcEpochNow().seq {
+// out, is an earlier hand-out of it: the same anchor p, handed out before
+// the call began (since).
+func (h *heldRegistry) repeat(s *heldShard, set, w int, p uintptr, since uint64) bool {
+	if since != 0 && s.sets[set].seq[w] >= since {
 		return false
 	}
-	if e := &s.pay[set][w]; e.anchor != p || e.addr != addr {
-		return false
-	}
-	return !addr || sameEpoch(seq)
+	return s.pay[set][w].anchor == p
 }
 
 // find returns the latest hand-out of storage st still in the table (for
@@ -439,14 +407,14 @@ func (h *heldRegistry) find(st ID, addr bool) (handout, bool) {
 	if addr {
 		return h.findAddr(st)
 	}
-	s, set := h.slot(st, addr)
+	s, set := h.slot(st)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.sets == nil {
 		return handout{}, false
 	}
 	for w := range heldWays {
-		if e := s.entry(set, w); e.st == st && e.seq != 0 && e.addr == addr && (!addr || sameEpoch(e.seq)) {
+		if e := s.entry(set, w); e.st == st && e.seq != 0 {
 			return e, true
 		}
 	}
@@ -458,7 +426,7 @@ func (h *heldRegistry) forget(st ID, addr bool) {
 		h.forgetAddr(st)
 		return
 	}
-	s, set := h.slot(st, addr)
+	s, set := h.slot(st)
 	s.mu.Lock()
 	if s.sets != nil {
 		for w := range heldWays {

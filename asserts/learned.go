@@ -69,8 +69,7 @@ func (c *Call) Learned(n int) bool {
 // (more only when calls race to be the first).
 func (c *Call) Learn(n int) {
 	if c.op.st.quick.Load() == quickNone && uint(n) <= 0xff {
-		m := c.t
-		c.learn, c.learnN = &m, uint32(n)
+		c.learning, c.learnN, c.learnFrom = true, uint32(n), c.t
 	}
 }
 
@@ -79,14 +78,13 @@ func (c *Call) Learn(n int) {
 //
 //go:noinline
 func (c *Call) learnEnd() {
-	from := c.learn
-	c.learn = nil
+	c.learning = false
 	if c.t.lane(laneSpilled) != 0 {
 		return // a report, or a lane full: not a plain call's counts
 	}
 	var d tally
 	for i := range d {
-		d[i] = c.t[i] - from[i]
+		d[i] = c.t[i] - c.learnFrom[i]
 	}
 	st := &c.op.st
 	if st.quick.CompareAndSwap(quickNone, quickWriting) {

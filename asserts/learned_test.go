@@ -201,3 +201,29 @@ func oneCycle(t *testing.T, col interface{ Reset() }) {
 	}
 	col.Reset()
 }
+
+// A checked call allocates nothing on the learned path, nor when it is
+// the call an op learns its counts from.
+func TestLearnedPathAllocates(t *testing.T) {
+	collect(t)
+	ops := make([]asserts.Op, 102)
+	outs := make([]*dense, 204)
+	for i := range outs {
+		outs[i] = newDense(2, 2)
+	}
+	a, b := newDense(2, 2), newDense(2, 2)
+	n := 0
+	next := func(self, other *dense) *dense { n++; return outs[n-1] }
+	i := 0
+	learning := testing.AllocsPerRun(100, func() {
+		op := &ops[i] // each call the first of its op: the one it learns from
+		i++
+		op.Name = "add"
+		memAddLearned(op, true, false, a, b, next)
+	})
+	op := &asserts.Op{Name: "add"}
+	learned := testing.AllocsPerRun(100, func() { memAddLearned(op, true, false, a, b, next) })
+	if learning != 0 || learned != 0 {
+		t.Errorf("allocations per call: %v learning, %v on the learned path; want 0", learning, learned)
+	}
+}
